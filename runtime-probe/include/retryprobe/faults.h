@@ -1,0 +1,53 @@
+// Fault injection by phase, decided per request the service receives.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+
+namespace retryprobe {
+
+enum class FaultKind {
+  none,
+  pre_commit,       // 503, nothing written
+  post_commit_drop, // commit, then shutdown(SHUT_RDWR) without a reply
+  post_commit_slow, // commit, reply after the client gave up
+  client_error,     // permanent 422
+  throttle,         // 429 + Retry-After during a window
+  outage            // 503 during a window
+};
+
+const char *fault_name(FaultKind k);
+
+struct FaultSpec {
+  FaultKind kind = FaultKind::none;
+  int on_arrival = 1; // which arrival per intent is hit; 0 = every arrival
+  std::chrono::milliseconds slow_reply{300};
+  std::chrono::milliseconds window{0}; // throttle/outage duration
+  int retry_after_s = 1;
+  std::string describe() const; // "post_commit_drop@1"
+};
+
+// Shared by every instance of a service in one scenario, so a restarted
+// service keeps counting arrivals where the old one stopped.
+class FaultPlan {
+public:
+  explicit FaultPlan(FaultSpec spec) : spec_(spec) {}
+  struct Decision {
+    FaultKind kind = FaultKind::none;
+    std::chrono::milliseconds delay{0};
+    int retry_after_s = 0;
+  };
+  Decision next(const std::string &intent);
+  const FaultSpec &spec() const { return spec_; }
+
+private:
+  FaultSpec spec_;
+  std::mutex mu_;
+  std::map<std::string, int> arrivals_;
+  std::optional<std::chrono::steady_clock::time_point> window_start_;
+};
+
+} // namespace retryprobe

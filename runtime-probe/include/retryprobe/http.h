@@ -1,0 +1,105 @@
+// Minimal HTTP/1.1 plumbing over Boost.Beast: a loopback server that hands
+// each request to a handler on its own thread, and a one-shot client call
+// whose every step is bounded by a deadline. One request per connection
+// (Connection: close) so a dropped reply is attributable to one attempt.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace retryprobe {
+
+// Raised when the probe cannot run at all (loopback bind, ledger dir).
+struct PreconditionError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct HttpRequestView {
+  std::string method, target, body;
+  std::map<std::string, std::string> headers; // lower-case names
+  std::string header(const std::string &lower_name) const;
+};
+
+struct HttpReply {
+  enum class Action { respond, drop, delay } action = Action::respond;
+  int status = 200;
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::chrono::milliseconds delay{0};
+};
+
+using Handler = std::function<HttpReply(const HttpRequestView &)>;
+
+class HttpServer {
+public:
+  explicit HttpServer(Handler handler);
+  ~HttpServer();
+  HttpServer(const HttpServer &) = delete;
+  HttpServer &operator=(const HttpServer &) = delete;
+
+  // Binds 127.0.0.1 port 0 (never another address). Throws
+  // PreconditionError when loopback cannot be bound.
+  void start();
+  // Bounded: wakes accept, shuts down live connections, joins workers.
+  void stop();
+  unsigned short port() const { return port_; }
+
+private:
+  struct Impl;
+  struct Worker {
+    std::thread thread;
+    std::atomic<bool> done{false};
+  };
+  void accept_loop();
+  void serve(int fd);
+  void reap(bool all);
+
+  Handler handler_;
+  std::unique_ptr<Impl> impl_;
+  unsigned short port_ = 0;
+  std::thread acceptor_thread_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool stopping_ = false;
+  std::set<int> live_fds_;
+  std::list<Worker> workers_;
+};
+
+struct Endpoint {
+  std::string host = "127.0.0.1";
+  unsigned short port = 0;
+};
+
+struct HttpResult {
+  int status = 0;    // 0 when no response arrived
+  std::string kind;  // ok | server-error | client-error | transport |
+                     // transport-timeout
+  bool sent = false; // the request was fully written (for ambiguity)
+  std::string body;
+  std::map<std::string, std::string> headers; // lower-case names
+  std::string error;
+  std::string header(const std::string &lower_name) const;
+};
+
+// One request on a fresh connection; connect+write+read share `timeout`.
+HttpResult
+http_call(const Endpoint &ep, const std::string &method,
+          const std::string &target, const std::string &body,
+          const std::vector<std::pair<std::string, std::string>> &headers,
+          std::chrono::milliseconds timeout);
+
+std::string kind_for_status(int status);
+
+} // namespace retryprobe

@@ -1,0 +1,60 @@
+// Append-only JSONL ledger: one line per committed charge, fsync'ed before
+// the service replies, so the file is the authoritative record of what was
+// charged no matter what the client saw.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace retryprobe {
+
+struct LedgerEntry {
+  std::string intent;
+  long amount = 0;
+  std::string receipt;
+  std::string key;
+};
+
+std::string to_line(const LedgerEntry &e); // one JSON object, no newline
+
+struct LedgerRead {
+  std::vector<LedgerEntry> entries;
+  std::vector<std::string> lines; // the well-formed lines, as stored
+  bool torn_last_line = false;    // last line incomplete (crash mid-write)
+  std::string torn_text;
+  int corrupt_lines = 0; // malformed lines before the last one
+};
+
+// Parses ledger text; never throws on bad content, reports it instead.
+LedgerRead parse_ledger(const std::string &text);
+// Reads a ledger file; a missing file is an empty ledger.
+LedgerRead read_ledger(const std::string &path);
+
+class JsonlLedger {
+public:
+  // Opens (creating) the file for append. Throws std::runtime_error when the
+  // directory is not writable. A torn tail left by a crash is sealed with a
+  // newline so new records never glue onto it.
+  explicit JsonlLedger(std::string path);
+  ~JsonlLedger();
+  JsonlLedger(const JsonlLedger &) = delete;
+  JsonlLedger &operator=(const JsonlLedger &) = delete;
+
+  // Appends and fsyncs; returns the entry with its receipt filled in.
+  // Receipts are per intent ("rcpt-<intent>-<n>") so they do not depend on
+  // the interleaving of concurrent intents.
+  LedgerEntry append(const std::string &intent, long amount,
+                     const std::string &key);
+  std::vector<LedgerEntry> entries_for(const std::string &intent);
+  const std::string &path() const { return path_; }
+
+private:
+  std::string path_;
+  int fd_ = -1;
+  std::mutex mu_;
+  std::map<std::string, std::vector<LedgerEntry>> by_intent_;
+};
+
+} // namespace retryprobe

@@ -1,0 +1,61 @@
+// The reference charge service and a retrying relay (for nested layers).
+#pragma once
+
+#include "retryprobe/client.h"
+#include "retryprobe/faults.h"
+#include "retryprobe/http.h"
+#include "retryprobe/stores.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace retryprobe {
+
+// POST /charges {intent, amount} [+ Idempotency-Key]; GET /charges?intent=X.
+class ChargeService {
+public:
+  // `requests` counts POST arrivals across restarts (owned by the caller).
+  ChargeService(StoreConfig cfg, std::string dir, FaultPlan &faults,
+                std::atomic<int> &requests);
+  void start(); // opens the backend, binds loopback; throws PreconditionError
+  void stop();
+  // Stop, drop all in-memory state, start again on a fresh port.
+  void restart();
+  Endpoint endpoint() const;
+  LedgerRead read_ledger();
+
+private:
+  HttpReply handle(const HttpRequestView &req);
+  HttpReply post_charge(const HttpRequestView &req);
+  HttpReply get_charges(const HttpRequestView &req);
+
+  StoreConfig cfg_;
+  std::string dir_;
+  FaultPlan &faults_;
+  std::atomic<int> &requests_;
+  std::unique_ptr<ChargeBackend> backend_;
+  std::unique_ptr<HttpServer> server_;
+};
+
+// Forwards POST /charges to an upstream with its own retry policy and
+// answers with the last upstream status: one layer of a retry stack.
+class RelayService {
+public:
+  RelayService(std::string name, ClientPolicy policy, Endpoint upstream,
+               StopToken &stop);
+  void start();
+  void stop();
+  Endpoint endpoint() const;
+  int received() const { return received_.load(); }
+
+private:
+  std::string name_;
+  ClientPolicy policy_;
+  Endpoint upstream_;
+  StopToken &stop_;
+  std::atomic<int> received_{0};
+  std::unique_ptr<HttpServer> server_;
+};
+
+} // namespace retryprobe

@@ -1,0 +1,259 @@
+#include "retryprobe/http.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <sys/socket.h>
+
+namespace retryprobe {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+
+static std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::string HttpRequestView::header(const std::string &name) const {
+  auto it = headers.find(name);
+  return it == headers.end() ? "" : it->second;
+}
+
+std::string HttpResult::header(const std::string &name) const {
+  auto it = headers.find(name);
+  return it == headers.end() ? "" : it->second;
+}
+
+std::string kind_for_status(int status) {
+  if (status >= 200 && status < 300)
+    return "ok";
+  if (status >= 500)
+    return "server-error";
+  if (status >= 400)
+    return "client-error";
+  return "ok";
+}
+
+struct HttpServer::Impl {
+  net::io_context ioc;
+  tcp::acceptor acceptor{ioc};
+};
+
+HttpServer::HttpServer(Handler handler)
+    : handler_(std::move(handler)), impl_(std::make_unique<Impl>()) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+void HttpServer::start() {
+  boost::system::error_code ec;
+  tcp::endpoint ep(net::ip::make_address("127.0.0.1"), 0);
+  impl_->acceptor.open(ep.protocol(), ec);
+  if (!ec)
+    impl_->acceptor.bind(ep, ec);
+  if (!ec)
+    impl_->acceptor.listen(net::socket_base::max_listen_connections, ec);
+  if (ec)
+    throw PreconditionError("cannot bind 127.0.0.1:0: " + ec.message());
+  port_ = impl_->acceptor.local_endpoint().port();
+  acceptor_thread_ = std::thread([this] { accept_loop(); });
+}
+
+void HttpServer::accept_loop() {
+  for (;;) {
+    boost::system::error_code ec;
+    tcp::socket sock(impl_->ioc);
+    impl_->acceptor.accept(sock, ec);
+    std::lock_guard<std::mutex> lock(mu_);
+    if (stopping_) {
+      if (!ec)
+        sock.close(ec);
+      return;
+    }
+    if (ec)
+      continue; // e.g. ECONNABORTED: the peer gave up before accept
+    reap(false);
+    int fd = sock.release(ec);
+    live_fds_.insert(fd);
+    workers_.emplace_back();
+    Worker &w = workers_.back();
+    w.thread = std::thread([this, fd, &w] {
+      serve(fd);
+      w.done = true;
+    });
+  }
+}
+
+// Joins finished workers so a long outage (thousands of connections) does
+// not pile up unjoined threads. Called with mu_ held.
+void HttpServer::reap(bool all) {
+  for (auto it = workers_.begin(); it != workers_.end();) {
+    if (all || it->done) {
+      if (it->thread.joinable())
+        it->thread.join();
+      it = workers_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+void HttpServer::serve(int fd) {
+  net::io_context ioc; // sync ops only; owns nothing shared
+  tcp::socket sock(ioc, tcp::v4(), fd);
+  boost::system::error_code ec;
+  auto finish = [&] {
+    std::lock_guard<std::mutex> lock(mu_);
+    live_fds_.erase(fd); // before close, so stop() never touches a reused fd
+    sock.close(ec);
+  };
+
+  beast::flat_buffer buf;
+  http::request<http::string_body> req;
+  http::read(sock, buf, req, ec);
+  if (ec)
+    return finish();
+
+  HttpRequestView view;
+  view.method = std::string(req.method_string());
+  view.target = std::string(req.target());
+  view.body = req.body();
+  for (const auto &f : req)
+    view.headers[lower(std::string(f.name_string()))] = std::string(f.value());
+
+  HttpReply reply;
+  try {
+    reply = handler_(view);
+  } catch (const std::exception &e) {
+    reply = HttpReply{};
+    reply.status = 500;
+    reply.body = std::string("{\"error\":\"") + "internal" + "\"}";
+  }
+
+  if (reply.action == HttpReply::Action::drop) {
+    // The commit happened; the client gets neither reply nor status.
+    ::shutdown(fd, SHUT_RDWR);
+    return finish();
+  }
+  if (reply.action == HttpReply::Action::delay) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (cv_.wait_for(lock, reply.delay, [this] { return stopping_; })) {
+      lock.unlock();
+      return finish();
+    }
+  }
+
+  http::response<http::string_body> res{static_cast<http::status>(reply.status),
+                                        11};
+  res.set(http::field::server, "retry-probe");
+  res.set(http::field::content_type, "application/json");
+  for (const auto &h : reply.headers)
+    res.set(h.first, h.second);
+  res.keep_alive(false);
+  res.body() = reply.body;
+  res.prepare_payload();
+  http::write(sock, res, ec); // EPIPE after a client timeout is expected
+  sock.shutdown(tcp::socket::shutdown_send, ec);
+  finish();
+}
+
+void HttpServer::stop() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (stopping_ || !acceptor_thread_.joinable()) {
+      stopping_ = true;
+      return;
+    }
+    stopping_ = true;
+    // shutdown() on a listening socket wakes a blocked accept() on Linux;
+    // on live connections it wakes blocked reads.
+    ::shutdown(impl_->acceptor.native_handle(), SHUT_RDWR);
+    for (int fd : live_fds_)
+      ::shutdown(fd, SHUT_RDWR);
+  }
+  cv_.notify_all();
+  acceptor_thread_.join();
+  std::list<Worker> rest;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    rest.splice(rest.begin(), workers_);
+  }
+  for (auto &w : rest)
+    if (w.thread.joinable())
+      w.thread.join();
+  boost::system::error_code ec;
+  impl_->acceptor.close(ec);
+}
+
+HttpResult
+http_call(const Endpoint &ep, const std::string &method,
+          const std::string &target, const std::string &body,
+          const std::vector<std::pair<std::string, std::string>> &headers,
+          std::chrono::milliseconds timeout) {
+  HttpResult out;
+  boost::system::error_code ec;
+  auto addr = net::ip::make_address(ep.host, ec);
+  if (ec) {
+    out.kind = "transport";
+    out.error = "bad address " + ep.host;
+    return out;
+  }
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  http::request<http::string_body> req{http::string_to_verb(method), target,
+                                       11};
+  req.set(http::field::host, ep.host + ":" + std::to_string(ep.port));
+  req.set(http::field::content_type, "application/json");
+  req.keep_alive(false);
+  for (const auto &h : headers)
+    req.set(h.first, h.second);
+  req.body() = body;
+  req.prepare_payload();
+  http::response<http::string_body> res;
+  beast::flat_buffer buf;
+
+  auto fail = [&](const char *what, boost::system::error_code e) {
+    out.kind = e == beast::error::timeout ? "transport-timeout" : "transport";
+    out.error = std::string(what) + ": " + e.message();
+  };
+  // The deadline covers connect, write and read together.
+  stream.expires_after(timeout);
+  stream.async_connect(
+      tcp::endpoint(addr, ep.port), [&](boost::system::error_code e) {
+        if (e)
+          return fail("connect", e);
+        http::async_write(
+            stream, req, [&](boost::system::error_code e, std::size_t) {
+              if (e)
+                return fail("write", e);
+              out.sent = true;
+              http::async_read(
+                  stream, buf, res,
+                  [&](boost::system::error_code e, std::size_t) {
+                    if (e)
+                      return fail("read", e);
+                    out.status = res.result_int();
+                    out.kind = kind_for_status(out.status);
+                    out.body = res.body();
+                    for (const auto &f : res)
+                      out.headers[lower(std::string(f.name_string()))] =
+                          std::string(f.value());
+                  });
+            });
+      });
+  ioc.run();
+  // Abortive close: the client never sits in TIME_WAIT, so a no-backoff
+  // outage run cannot exhaust ephemeral ports.
+  stream.socket().set_option(net::socket_base::linger(true, 0), ec);
+  stream.socket().close(ec);
+  return out;
+}
+
+} // namespace retryprobe

@@ -1,0 +1,308 @@
+// retry-probe: reproduce retry/idempotency failures on loopback sockets and
+// a real ledger, and judge readings against their claims.
+//
+// Exit codes: 0 every reading matches its claim; 1 usage error; 2 a reading
+// contradicts its claim (or differs between repeats); 3 a precondition is
+// unmet (loopback bind, ledger directory, unreadable or malformed input);
+// 4 zero input; 5 selftest failed.
+#include "retryprobe/classify.h"
+#include "retryprobe/scenarios.h"
+
+#include <CLI/CLI.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+using namespace retryprobe;
+using json = nlohmann::json;
+
+namespace {
+
+enum Exit {
+  kOk = 0,
+  kUsage = 1,
+  kContradiction = 2,
+  kPrecondition = 3,
+  kNoInput = 4,
+  kSelftest = 5
+};
+
+std::string pad(const std::string &s, std::size_t w) {
+  return s.size() >= w ? s + " " : s + std::string(w - s.size(), ' ');
+}
+std::string rpad(const std::string &s, std::size_t w) {
+  return s.size() >= w ? " " + s : std::string(w - s.size(), ' ') + s;
+}
+
+void print_header() {
+  std::cout << pad("scenario", 27) << pad("policy", 19) << pad("key", 12)
+            << pad("fault", 34) << rpad("req", 6) << rpad("charged", 8)
+            << rpad("uniq", 5) << rpad("dup", 5) << rpad("lost", 5)
+            << "  verdict\n";
+}
+
+void print_row(const Reading &r, bool show_attempts, bool show_ledger) {
+  auto info = find_scenario(r.scenario);
+  const Reconciliation &m = r.measured;
+  std::cout << pad(r.scenario, 27) << pad(info ? info->policy : "?", 19)
+            << pad(info ? info->key : "?", 12)
+            << pad(info ? info->fault : "?", 34)
+            << rpad(std::to_string(m.requests), 6)
+            << rpad(std::to_string(m.committed), 8)
+            << rpad(std::to_string(m.distinct_intents), 5)
+            << rpad(std::to_string(m.duplicates), 5)
+            << rpad(std::to_string(m.lost), 5) << "  ";
+  if (!r.error.empty())
+    std::cout << "ERROR (" << r.error_kind << ")\n    error: " << r.error
+              << "\n";
+  else if (r.matches)
+    std::cout << "ok"
+              << (r.requests_at_least
+                      ? " (req >= " + std::to_string(r.claim.requests) + ")"
+                      : "")
+              << "\n";
+  else
+    std::cout << "CONTRADICTS claim " << (r.requests_at_least ? ">=" : "")
+              << to_string(r.claim) << "\n";
+  for (const auto &n : r.notes)
+    std::cout << "    note: " << n << "\n";
+  if (show_attempts)
+    for (const auto &a : r.attempts)
+      std::cout << "    attempt " << a.intent << " #" << a.attempt << " "
+                << a.method << " " << a.status << " " << a.kind
+                << (a.replay ? " replay" : "") << "\n";
+  if (show_ledger)
+    for (const auto &l : r.ledger_lines)
+      std::cout << "    ledger " << l << "\n";
+}
+
+bool write_json(const std::string &path, const json &j) {
+  std::ofstream out(path);
+  out << j.dump(2) << "\n";
+  out.close();
+  if (!out) {
+    std::cerr << "retry-probe: cannot write " << path << "\n";
+    return false;
+  }
+  return true;
+}
+
+int cmd_selftest() {
+  std::string out;
+  int failures = run_selftest(out);
+  std::cout << out;
+  std::cout << (failures ? "selftest: " + std::to_string(failures) +
+                               " check(s) FAILED\n"
+                         : "selftest: all checks passed\n");
+  return failures ? kSelftest : kOk;
+}
+
+int cmd_list() {
+  std::cout << pad("scenario", 27) << pad("set", 8) << pad("policy", 19)
+            << pad("key", 12) << pad("claim req/charged/uniq/dup/lost", 33)
+            << "summary\n";
+  for (const auto &s : list_scenarios())
+    std::cout << pad(s.name, 27) << pad(s.core ? "core" : "derived", 8)
+              << pad(s.policy, 19) << pad(s.key, 12)
+              << pad((s.requests_at_least ? ">=" : "") + to_string(s.claim), 33)
+              << s.summary << "\n";
+  return kOk;
+}
+
+struct ProbeArgs {
+  std::vector<std::string> scenarios;
+  std::string json_path, work_dir;
+  int repeat = 1;
+  bool core = false, show_attempts = false, show_ledger = false;
+};
+
+int cmd_probe(const ProbeArgs &a) {
+  std::vector<std::string> names = a.scenarios;
+  for (const auto &n : names)
+    if (!find_scenario(n)) {
+      std::cerr << "retry-probe: unknown scenario '" << n
+                << "' (see 'retry-probe list')\n";
+      return kUsage;
+    }
+  if (names.empty())
+    for (const auto &s : list_scenarios())
+      if (!a.core || s.core)
+        names.push_back(s.name);
+
+  RunOptions opts;
+  opts.work_dir = a.work_dir;
+  auto t0 = std::chrono::steady_clock::now();
+  std::vector<Reading> first;
+  std::vector<std::string> drift;
+  for (int rep = 1; rep <= a.repeat; ++rep) {
+    std::vector<Reading> rs = run_scenarios(names, opts);
+    if (rep == 1) {
+      first = rs;
+      continue;
+    }
+    for (std::size_t i = 0; i < rs.size(); ++i)
+      if (canonical_json(rs[i]) != canonical_json(first[i]) ||
+          rs[i].matches != first[i].matches)
+        drift.push_back("repeat " + std::to_string(rep) + ": " +
+                        rs[i].scenario + " measured " +
+                        to_string(rs[i].measured) + ", first run " +
+                        to_string(first[i].measured));
+  }
+  double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+          .count();
+
+  print_header();
+  int matched = 0, contradicted = 0, errors = 0;
+  bool precondition = false;
+  for (const auto &r : first) {
+    print_row(r, a.show_attempts, a.show_ledger);
+    if (!r.error.empty()) {
+      ++errors;
+      precondition |= r.error_kind == "precondition";
+    } else if (r.matches) {
+      ++matched;
+    } else {
+      ++contradicted;
+    }
+  }
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2f", wall);
+  std::cout << "\n"
+            << first.size() << " scenario(s): " << matched
+            << " match their claims, " << contradicted << " contradict, "
+            << errors << " error(s); wall " << buf << " s";
+  if (a.repeat > 1)
+    std::cout << " for " << a.repeat << " runs; readings "
+              << (drift.empty() ? "identical in every run" : "DIFFER");
+  std::cout << "\n";
+  for (const auto &d : drift)
+    std::cout << "  " << d << "\n";
+
+  if (!a.json_path.empty()) {
+    json doc = {{"tool", "retry-probe"}, {"format", 1},
+                {"repeat", a.repeat},    {"repeats_identical", drift.empty()},
+                {"wall_seconds", wall},  {"readings", json::array()}};
+    for (const auto &r : first)
+      doc["readings"].push_back(to_json(r));
+    if (!write_json(a.json_path, doc))
+      return kPrecondition;
+  }
+  if (precondition)
+    return kPrecondition;
+  return contradicted || errors || !drift.empty() ? kContradiction : kOk;
+}
+
+int cmd_classify(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::cerr << "retry-probe: cannot read " << path << "\n";
+    return kPrecondition;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (ss.str().find_first_not_of(" \t\r\n") == std::string::npos) {
+    std::cerr << "retry-probe: " << path << " is empty: no readings\n";
+    return kNoInput;
+  }
+  json doc;
+  try {
+    doc = json::parse(ss.str());
+  } catch (const json::parse_error &e) {
+    std::cerr << "retry-probe: malformed JSON in " << path << ": " << e.what()
+              << "\n";
+    return kPrecondition;
+  }
+  std::vector<Judgement> js;
+  try {
+    js = judge_readings(doc);
+  } catch (const std::exception &e) {
+    std::cerr << "retry-probe: " << path << ": " << e.what() << "\n";
+    return kPrecondition;
+  }
+  if (js.empty()) {
+    std::cerr << "retry-probe: " << path << " contains no readings\n";
+    return kNoInput;
+  }
+  std::cout << pad("scenario", 27) << pad("claim", 18) << pad("measured", 18)
+            << pad("delivery", 17) << "verdict\n";
+  int bad = 0;
+  for (const auto &j : js) {
+    std::cout << pad(j.scenario, 27)
+              << pad((j.requests_at_least ? ">=" : "") + to_string(j.claim), 18)
+              << pad(to_string(j.measured), 18) << pad(j.label, 17);
+    if (!j.problem.empty())
+      std::cout << "ERROR: " << j.problem << "\n";
+    else
+      std::cout << (j.matches ? "ok" : "CONTRADICTS claim") << "\n";
+    bad += j.matches ? 0 : 1;
+  }
+  std::cout << "\n"
+            << js.size() << " reading(s): " << js.size() - bad
+            << " match their claims, " << bad << " do not\n";
+  return bad ? kContradiction : kOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::signal(SIGPIPE, SIG_IGN); // a dropped peer is data, not a crash
+  CLI::App app{"retry-probe: measure retry and idempotency failures on "
+               "loopback sockets and a real ledger"};
+  app.require_subcommand(1);
+
+  auto *selftest =
+      app.add_subcommand("selftest", "pure-logic checks, no "
+                                     "sockets (exit 5 on failure)");
+  auto *list = app.add_subcommand("list", "list scenarios and their claims");
+
+  ProbeArgs pa;
+  auto *probe = app.add_subcommand("probe", "run scenarios and compare each "
+                                            "reading with its claim");
+  probe->add_option("--scenario", pa.scenarios,
+                    "scenario to run (repeatable; default: all)");
+  probe->add_flag("--core", pa.core, "only the ten core scenarios");
+  probe->add_option("--json", pa.json_path,
+                    "write the readings (claims, counts, attempts, ledger) "
+                    "as JSON");
+  probe
+      ->add_option("--repeat", pa.repeat,
+                   "run N times; readings must be identical")
+      ->check(CLI::Range(1, 1000));
+  probe->add_flag("--show-attempts", pa.show_attempts,
+                  "print every attempt the clients made");
+  probe->add_flag("--show-ledger", pa.show_ledger, "print the ledger lines");
+  probe->add_option("--work-dir", pa.work_dir,
+                    "keep ledgers in DIR/<scenario> (default: a temporary "
+                    "directory, removed afterwards)");
+
+  std::string input;
+  auto *classify = app.add_subcommand(
+      "classify", "judge readings from a JSON file (ours or a harness's)");
+  classify->add_option("--input", input, "readings JSON")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e) == 0 ? kOk : kUsage;
+  }
+
+  try {
+    if (*selftest)
+      return cmd_selftest();
+    if (*list)
+      return cmd_list();
+    if (*probe)
+      return cmd_probe(pa);
+    if (*classify)
+      return cmd_classify(input);
+  } catch (const std::exception &e) {
+    std::cerr << "retry-probe: " << e.what() << "\n";
+    return kPrecondition;
+  }
+  return kUsage;
+}
