@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "PerAttemptIdempotencyKeyCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::retry {
+
+namespace {
+
+AST_MATCHER_P(NamedDecl, isKeySinkNamed, const model::ApiModel *, Api) {
+  return Node.getDeclName().isIdentifier() && Api->isKeySinkName(Node.getName());
+}
+
+/// The key value handed over together with a key header literal: the next
+/// argument of the call or constructor ({"Idempotency-Key", key},
+/// emplace("Idempotency-Key", key), set_header(...)), or the other operands
+/// of a header line built as "Idempotency-Key: " + key.
+llvm::SmallVector<const Expr *, 2>
+valuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
+                   ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 2> Out;
+  StringRef Text = Lit->getString();
+  bool Name = Api.isKeyHeader(Text);
+  bool Prefix = !Name && Api.isKeyHeaderPrefix(Text);
+  if (!Name && !Prefix)
+    return Out;
+
+  DynTypedNode Child = DynTypedNode::create(*Lit);
+  for (int Steps = 0; Steps < 8; ++Steps) {
+    auto Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      return Out;
+    const Expr *P = Parents[0].get<Expr>();
+    if (!P)
+      return Out;
+    const Expr *ChildE = Child.get<Expr>();
+    auto NextAfter = [&](auto Args) {
+      bool Found = false;
+      for (const Expr *A : Args) {
+        if (Found) {
+          Out.push_back(A);
+          return true;
+        }
+        Found = A == ChildE;
+      }
+      return false;
+    };
+    if (Name) {
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(P);
+          CE && CE->getNumArgs() >= 2 && NextAfter(CE->arguments()))
+        return Out;
+      if (const auto *Call = dyn_cast<CallExpr>(P)) {
+        if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+            OC && OC->getOperator() == OO_Subscript) {
+          // req["Idempotency-Key"] = key
+          auto GP = Ctx.getParents(*OC);
+          if (!GP.empty())
+            if (const auto *Assign = GP[0].get<CXXOperatorCallExpr>())
+              if (Assign->isAssignmentOp() && Assign->getArg(0) == OC)
+                Out.push_back(Assign->getArg(1));
+          return Out;
+        }
+        NextAfter(Call->arguments());
+        return Out;
+      }
+      if (const auto *IL = dyn_cast<InitListExpr>(P);
+          IL && NextAfter(IL->inits()))
+        return Out;
+    } else {
+      // "Idempotency-Key: " + key, or snprintf(buf, n, "...: %s", key).
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+        if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
+          Out.push_back(OC->getArg(1));
+          return Out;
+        }
+      }
+      if (const auto *Call = dyn_cast<CallExpr>(P);
+          Call && !isa<CXXOperatorCallExpr>(Call)) {
+        NextAfter(Call->arguments());
+        // Formatting calls take every remaining argument.
+        bool After = false;
+        Out.clear();
+        for (const Expr *A : Call->arguments()) {
+          if (After)
+            Out.push_back(A);
+          After = After || A == ChildE;
+        }
+        return Out;
+      }
+    }
+    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             CXXConstructExpr, ExprWithCleanups, ParenExpr,
+             CXXFunctionalCastExpr>(P))
+      return Out;
+    Child = Parents[0];
+  }
+  return Out;
+}
+
+} // namespace
+
+PerAttemptIdempotencyKeyCheck::PerAttemptIdempotencyKeyCheck(
+    StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      ApiOpts([this] {
+        model::ApiOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      Api(ApiOpts) {}
+
+void PerAttemptIdempotencyKeyCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  ApiOpts.store(Options, Opts);
+}
+
+void PerAttemptIdempotencyKeyCheck::onStartOfTranslationUnit() {
+  Sites.reset();
+  Seen.clear();
+}
+
+void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
+  auto NotInstantiated = unless(isInTemplateInstantiation());
+  // Header names and header-line prefixes: "Idempotency-Key", "...: ".
+  Finder->addMatcher(stringLiteral(NotInstantiated).bind("lit"), this);
+  // Setters and parameters named as key sinks: set_idempotency_key(k),
+  // SetClientToken(k), charge(amount, /*idempotency_key=*/k).
+  Finder->addMatcher(
+      callExpr(NotInstantiated,
+               forEachArgumentWithParam(
+                   expr().bind("arg"),
+                   parmVarDecl().bind("param")),
+               callee(functionDecl(anyOf(isKeySinkNamed(&Api),
+                                         hasAnyParameter(isKeySinkNamed(&Api))))))
+          .bind("call"),
+      this);
+  // Fields: req.idempotency_key = k.
+  auto SinkField = memberExpr(member(fieldDecl(isKeySinkNamed(&Api))));
+  Finder->addMatcher(binaryOperator(NotInstantiated, isAssignmentOperator(),
+                                    hasLHS(ignoringParenImpCasts(SinkField)),
+                                    hasRHS(expr().bind("rhs"))),
+                     this);
+  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated, isAssignmentOperator(),
+                                         hasArgument(0, SinkField),
+                                         hasArgument(1, expr().bind("rhs"))),
+                     this);
+}
+
+void PerAttemptIdempotencyKeyCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit")) {
+    for (const Expr *V : valuesNextToHeader(Lit, Api, Ctx))
+      checkKeyValue(V, Ctx);
+    return;
+  }
+  if (const auto *Arg = Result.Nodes.getNodeAs<Expr>("arg")) {
+    const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+    const FunctionDecl *Callee = model::calleeDecl(Call);
+    bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
+                     Api.isKeySinkName(Callee->getName()) &&
+                     Param->getFunctionScopeIndex() == 0;
+    bool NamedParam =
+        Param->getDeclName().isIdentifier() && Api.isKeySinkName(Param->getName());
+    if (SetterArg || NamedParam)
+      checkKeyValue(Arg, Ctx);
+    return;
+  }
+  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs"))
+    checkKeyValue(RHS, Ctx);
+}
+
+void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
+                                                  ASTContext &Ctx) {
+  if (!Value || !Seen.insert(Value).second)
+    return;
+  SourceLocation Loc = Value->getBeginLoc();
+  if (Loc.isInvalid() || Value->isTypeDependent())
+    return;
+  if (!Sites)
+    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+
+  const FunctionDecl *Fn = Sites->enclosingFunction(Value);
+  if (!Fn)
+    return;
+  model::ValueOrigin Tracer(Api);
+  llvm::SmallVector<model::Origin, 2> Origins =
+      Tracer.perAttemptOrigins(Value, Fn);
+  if (Origins.empty())
+    return;
+
+  auto SitesOfValue = Sites->enclosingSites(Value);
+  for (const model::Origin &O : Origins) {
+    // Is the source evaluated once per attempt of a retry site that also
+    // sends this key?
+    const model::RetrySite *Site = nullptr;
+    const CallExpr *ViaCall = nullptr;
+    if (O.Kind == model::SourceKind::AttemptCounter) {
+      for (const model::RetrySite *S : SitesOfValue)
+        if (S->AttemptCounter == O.Counter) {
+          Site = S;
+          break;
+        }
+    } else {
+      auto SitesOfSource = Sites->enclosingSites(O.Anchor);
+      for (const model::RetrySite *S : SitesOfSource)
+        if (llvm::is_contained(SitesOfValue, S)) {
+          Site = S;
+          break;
+        }
+      // Key and source in a function that a retry site calls on each
+      // attempt: the function runs again, so does the source.
+      if (!Site && SitesOfValue.empty() && SitesOfSource.empty()) {
+        auto Calls = Sites->retriedCallsTo(Fn);
+        if (!Calls.empty()) {
+          Site = Calls.front().Site;
+          ViaCall = Calls.front().Call;
+        }
+      }
+    }
+    if (!Site)
+      continue;
+
+    diag(Loc, "idempotency key changes on every attempt: it is derived from "
+              "%0, so the server cannot recognize a retried request and may "
+              "execute it twice")
+        << O.describe() << Value->getSourceRange();
+    if (O.Kind == model::SourceKind::AttemptCounter)
+      diag(O.Counter->getLocation(), "attempt counter declared here",
+           DiagnosticIDs::Note);
+    else
+      diag(O.Where->getBeginLoc(), "%0 is produced here on each attempt",
+           DiagnosticIDs::Note)
+          << O.describe();
+    if (O.Anchor != O.Where && O.Kind != model::SourceKind::AttemptCounter)
+      diag(O.Anchor->getBeginLoc(), "called here on each attempt",
+           DiagnosticIDs::Note);
+    if (ViaCall)
+      diag(ViaCall->getBeginLoc(), "'%0' is called on each attempt here",
+           DiagnosticIDs::Note)
+          << Fn->getNameAsString();
+    diag(Site->getBeginLoc(),
+         Site->Kind == model::RetryKind::Loop
+             ? "%0 re-sends the request here"
+             : "%0 re-runs this callable on each attempt",
+         DiagnosticIDs::Note)
+        << Site->describe();
+    return; // one finding per key value
+  }
+}
+
+} // namespace clang::tidy::retry

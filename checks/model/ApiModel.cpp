@@ -1,0 +1,432 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "ApiModel.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/DeclCXX.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+bool hasRegexMeta(StringRef S) {
+  return S.find_first_of("^$*+?()[]{}|\\") != StringRef::npos;
+}
+
+std::string lower(StringRef S) { return S.lower(); }
+
+// Verbs that make an RPC or SDK call a side effect (CHECKS.md, "Idempotent
+// by method"). Put/Get/List/Describe/Delete are idempotent by name.
+constexpr llvm::StringLiteral SideEffectVerbs[] = {
+    "Create", "Charge", "Send",  "Publish", "Submit",
+    "Transfer", "Append", "Post", "Insert", "Enqueue"};
+
+bool startsWithVerb(StringRef Name, StringRef Verb) {
+  if (!Name.starts_with(Verb))
+    return false;
+  StringRef Rest = Name.drop_front(Verb.size());
+  // "Send" must not match "Sender"-like words running on in lowercase.
+  return Rest.empty() || !llvm::isLower(Rest.front());
+}
+
+bool isSideEffectName(StringRef Name) {
+  Name.consume_front("PrepareAsync");
+  Name.consume_front("Async");
+  for (StringRef Verb : SideEffectVerbs)
+    if (startsWithVerb(Name, Verb))
+      return true;
+  return false;
+}
+
+const CXXRecordDecl *methodClass(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const CXXMethodDecl *M = MC->getMethodDecl())
+      return M->getParent();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl()))
+      return M->getParent();
+  return nullptr;
+}
+
+bool classNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
+  if (!RD)
+    return false;
+  std::string QN = RD->getQualifiedNameAsString();
+  for (StringRef N : Names)
+    if (QN == N)
+      return true;
+  return false;
+}
+
+HttpMethod methodFromName(StringRef Name) {
+  return llvm::StringSwitch<HttpMethod>(Name)
+      .CaseLower("get", HttpMethod::Get)
+      .CaseLower("head", HttpMethod::Head)
+      .CaseLower("options", HttpMethod::Options)
+      .CaseLower("post", HttpMethod::Post)
+      .CaseLower("put", HttpMethod::Put)
+      .CaseLower("patch", HttpMethod::Patch)
+      .CaseLower("delete", HttpMethod::Delete)
+      .Default(HttpMethod::Unknown);
+}
+
+bool isSideEffectMethod(HttpMethod M) {
+  return M == HttpMethod::Post || M == HttpMethod::Patch;
+}
+
+} // namespace
+
+NameList::NameList(llvm::ArrayRef<StringRef> Entries) {
+  for (StringRef E : Entries)
+    add(E);
+}
+
+void NameList::add(StringRef Entry) {
+  Entry = Entry.trim();
+  if (Entry.empty())
+    return;
+  if (hasRegexMeta(Entry) && !Entry.starts_with("::")) {
+    auto R = std::make_shared<llvm::Regex>(Entry, llvm::Regex::IgnoreCase);
+    std::string Err;
+    if (R->isValid(Err))
+      Regexes.push_back(std::move(R));
+    return;
+  }
+  Exact.push_back(Entry.str());
+}
+
+bool NameList::matches(StringRef QN) const {
+  for (const std::string &E : Exact) {
+    StringRef Ent(E);
+    if (Ent.consume_front("::")) {
+      if (QN == Ent)
+        return true;
+      continue;
+    }
+    if (QN == Ent || (QN.ends_with(Ent) && QN.size() > Ent.size() + 1 &&
+                      QN.drop_back(Ent.size()).ends_with("::")))
+      return true;
+  }
+  for (const auto &R : Regexes)
+    if (R->match(QN))
+      return true;
+  return false;
+}
+
+bool NameList::matches(const NamedDecl *D) const {
+  if (!D || !D->getDeclName().isIdentifier())
+    return D && matches(StringRef(D->getQualifiedNameAsString()));
+  return matches(StringRef(D->getQualifiedNameAsString()));
+}
+
+std::string normalizeIdentifier(StringRef Name) {
+  std::string Out;
+  for (char C : Name)
+    if (C != '_' && C != '-')
+      Out.push_back(llvm::toLower(C));
+  StringRef S(Out);
+  for (StringRef Prefix : {"set", "with", "add"})
+    if (S.starts_with(Prefix) && S.size() > Prefix.size() + 2)
+      return S.drop_front(Prefix.size()).str();
+  return Out;
+}
+
+StringRef httpMethodName(HttpMethod M) {
+  switch (M) {
+  case HttpMethod::Get:
+    return "GET";
+  case HttpMethod::Head:
+    return "HEAD";
+  case HttpMethod::Options:
+    return "OPTIONS";
+  case HttpMethod::Post:
+    return "POST";
+  case HttpMethod::Put:
+    return "PUT";
+  case HttpMethod::Patch:
+    return "PATCH";
+  case HttpMethod::Delete:
+    return "DELETE";
+  case HttpMethod::Unknown:
+    break;
+  }
+  return "unknown method";
+}
+
+StringRef sourceKindDescription(SourceKind K) {
+  switch (K) {
+  case SourceKind::RandomUuid:
+    return "a random UUID";
+  case SourceKind::Clock:
+    return "the clock";
+  case SourceKind::RandomNumber:
+    return "a random number";
+  case SourceKind::CallIdentity:
+    return "a per-call identifier";
+  case SourceKind::AttemptCounter:
+    return "the attempt counter";
+  }
+  return "a per-attempt value";
+}
+
+void ApiOptions::read(const ClangTidyCheck::OptionsView &Opts) {
+  Operations = Opts.getLocalOrGlobal("Operations", "").str();
+  SideEffects = Opts.getLocalOrGlobal("SideEffects", "").str();
+  SafeOperations = Opts.getLocalOrGlobal("SafeOperations", "").str();
+  KeyHeaders = Opts.getLocalOrGlobal("KeyHeaders", "").str();
+  KeySinks = Opts.getLocalOrGlobal("KeySinks", "").str();
+  PerAttemptSources = Opts.getLocalOrGlobal("PerAttemptSources", "").str();
+  PerAttemptNames = Opts.getLocalOrGlobal("PerAttemptNames", "").str();
+  RetryHelpers = Opts.getLocalOrGlobal("RetryHelpers", "").str();
+}
+
+void ApiOptions::store(const ClangTidyCheck::OptionsView &Opts,
+                       ClangTidyOptions::OptionMap &Map) const {
+  Opts.store(Map, "Operations", Operations);
+  Opts.store(Map, "SideEffects", SideEffects);
+  Opts.store(Map, "SafeOperations", SafeOperations);
+  Opts.store(Map, "KeyHeaders", KeyHeaders);
+  Opts.store(Map, "KeySinks", KeySinks);
+  Opts.store(Map, "PerAttemptSources", PerAttemptSources);
+  Opts.store(Map, "PerAttemptNames", PerAttemptNames);
+  Opts.store(Map, "RetryHelpers", RetryHelpers);
+}
+
+ApiModel::ApiModel(const ApiOptions &O) {
+  auto AddAll = [](NameList &L, StringRef Option) {
+    for (StringRef S : utils::options::parseStringList(Option))
+      L.add(S);
+  };
+  AddAll(UserOperations, O.Operations);
+  AddAll(UserSideEffects, O.SideEffects);
+  AddAll(UserSafe, O.SafeOperations);
+
+  for (StringRef S :
+       {"::uuid_generate", "::uuid_generate_random", "::uuid_generate_time",
+        "::uuid_generate_time_safe", "Aws::Utils::UUID::RandomUUID",
+        "QUuid::createUuid", "::rand", "::random", "::rand_r", "::lrand48",
+        "::mrand48", "::drand48", "::arc4random", "::arc4random_uniform",
+        "::time", "::gettimeofday", "::clock_gettime", "::clock",
+        "absl::Now", "absl::Uniform", "absl::InsecureBitGen"})
+    SourceFunctions.add(S);
+  AddAll(SourceFunctions, O.PerAttemptSources);
+
+  RetryHelpers.add("retry");
+  RetryHelpers.add("retries");
+  RetryHelpers.add("retrying");
+  // Names like with_retries, RetryWithBackoff, folly::futures::retrying.
+  RetryHelpers.add("(^|::)[^:]*(retry|retries|retrying)[^:]*$");
+  AddAll(RetryHelpers, O.RetryHelpers);
+
+  for (StringRef S :
+       {"std::to_string", "std::to_wstring", "std::format", "fmt::format",
+        "fmt::to_string", "absl::StrCat", "absl::StrFormat",
+        "boost::uuids::to_string", "boost::lexical_cast", "std::move",
+        "std::forward", "std::basic_string::append", "std::basic_string::substr",
+        "std::basic_string::c_str", "std::basic_string::data",
+        "std::basic_ostringstream::str", "std::basic_stringstream::str"})
+    Transforms.add(S);
+
+  for (StringRef S : {"idempotency-key", "x-idempotency-key"})
+    KeyHeaders.push_back(S.str());
+  for (StringRef S : utils::options::parseStringList(O.KeyHeaders))
+    KeyHeaders.push_back(lower(S.trim()));
+
+  for (StringRef S : {"idempotency_key", "client_token", "request_id",
+                      "deduplication_id", "message_deduplication_id"})
+    KeySinks.push_back(normalizeIdentifier(S));
+  for (StringRef S : utils::options::parseStringList(O.KeySinks))
+    KeySinks.push_back(normalizeIdentifier(S.trim()));
+
+  for (StringRef S : {"call_id", "tool_call_id", "attempt_id", "request_seq"})
+    CallNames.push_back(normalizeIdentifier(S));
+  for (StringRef S : utils::options::parseStringList(O.PerAttemptNames))
+    CallNames.push_back(normalizeIdentifier(S.trim()));
+}
+
+std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD)
+    return std::nullopt;
+  Operation Op;
+  Op.Call = Call;
+  Op.Name = FD->getQualifiedNameAsString();
+  StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+  const CXXRecordDecl *RD = methodClass(Call);
+
+  if (UserSafe.matches(FD)) {
+    Op.Kind = OperationKind::User;
+    return Op;
+  }
+  if (UserSideEffects.matches(FD)) {
+    Op.Kind = OperationKind::User;
+    Op.SideEffect = true;
+    return Op;
+  }
+  if (Op.Name == "curl_easy_perform" || Op.Name == "curl_multi_perform") {
+    Op.Kind = OperationKind::Curl;
+    return Op;
+  }
+  if (classNamed(RD, {"httplib::Client", "httplib::ClientImpl",
+                      "httplib::SSLClient", "httplib::UniversalClient"})) {
+    HttpMethod M = methodFromName(Name);
+    if (M == HttpMethod::Unknown && Name != "send")
+      return std::nullopt;
+    Op.Kind = OperationKind::Http;
+    Op.Method = M;
+    Op.SideEffect = isSideEffectMethod(M);
+    return Op;
+  }
+  if (StringRef(Op.Name).starts_with("cpr::")) {
+    HttpMethod M = methodFromName(Name);
+    if (M == HttpMethod::Unknown)
+      return std::nullopt;
+    Op.Kind = OperationKind::Http;
+    Op.Method = M;
+    Op.SideEffect = isSideEffectMethod(M);
+    return Op;
+  }
+  if (Op.Name == "boost::beast::http::write" ||
+      Op.Name == "boost::beast::http::async_write") {
+    Op.Kind = OperationKind::Beast;
+    return Op;
+  }
+  if (RD && RD->getDeclName().isIdentifier()) {
+    StringRef Cls = RD->getName();
+    std::string QCls = RD->getQualifiedNameAsString();
+    // Generated gRPC stubs: Service::Stub / Service::StubInterface.
+    if ((Cls == "Stub" || Cls == "StubInterface" || Cls.ends_with("Stub")) &&
+        !Name.empty() && llvm::isUpper(Name.front())) {
+      Op.Kind = OperationKind::Grpc;
+      Op.SideEffect = isSideEffectName(Name);
+      return Op;
+    }
+    if (StringRef(QCls).starts_with("Aws::") && Cls.ends_with("Client") &&
+        !Name.empty() && llvm::isUpper(Name.front())) {
+      Op.Kind = OperationKind::AwsSdk;
+      Op.SideEffect = isSideEffectName(Name);
+      return Op;
+    }
+  }
+  if (UserOperations.matches(FD)) {
+    Op.Kind = OperationKind::User;
+    Op.SideEffect = isSideEffectName(Name);
+    return Op;
+  }
+  return std::nullopt;
+}
+
+bool ApiModel::isKeyHeader(StringRef Name) const {
+  std::string L = lower(Name.trim());
+  for (const std::string &H : KeyHeaders)
+    if (L == H)
+      return true;
+  return false;
+}
+
+bool ApiModel::isKeyHeaderPrefix(StringRef Literal) const {
+  size_t Colon = Literal.find(':');
+  if (Colon == StringRef::npos)
+    return false;
+  return isKeyHeader(Literal.take_front(Colon));
+}
+
+bool ApiModel::isKeySinkName(StringRef Name) const {
+  std::string N = normalizeIdentifier(Name);
+  for (const std::string &S : KeySinks)
+    if (N == S)
+      return true;
+  return false;
+}
+
+bool ApiModel::isPerAttemptName(StringRef Name) const {
+  std::string N = normalizeIdentifier(Name);
+  for (const std::string &S : CallNames)
+    if (N == S)
+      return true;
+  return false;
+}
+
+std::optional<SourceKind>
+ApiModel::perAttemptSource(const CallExpr *Call) const {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD)
+    return std::nullopt;
+  std::string QN = FD->getQualifiedNameAsString();
+  StringRef Q(QN);
+  if (const CXXRecordDecl *RD = methodClass(Call)) {
+    std::string Cls = RD->getQualifiedNameAsString();
+    StringRef C(Cls);
+    bool CallOp = isa<CXXMethodDecl>(FD) &&
+                  cast<CXXMethodDecl>(FD)->getOverloadedOperator() == OO_Call;
+    if (CallOp && C.starts_with("boost::uuids::") &&
+        (C.contains("random_generator")))
+      return SourceKind::RandomUuid;
+    if (CallOp && C.starts_with("std::") &&
+        (C.contains("random_device") || C.ends_with("_engine") ||
+         C.ends_with("_distribution") || C.contains("engine_adaptor")))
+      return SourceKind::RandomNumber;
+    if (C.starts_with("std::chrono::") && C.ends_with("_clock") &&
+        FD->getName() == "now")
+      return SourceKind::Clock;
+  }
+  if (!SourceFunctions.matches(StringRef(QN)))
+    return std::nullopt;
+  if (Q.contains("uuid") || Q.contains("UUID") || Q.contains("Uuid"))
+    return SourceKind::RandomUuid;
+  if (Q.contains("time") || Q.contains("clock") || Q.ends_with("Now"))
+    return SourceKind::Clock;
+  if (Q.contains("rand") || Q.contains("Uniform") || Q.contains("BitGen"))
+    return SourceKind::RandomNumber;
+  return SourceKind::RandomUuid;
+}
+
+bool ApiModel::isRetryHelper(const FunctionDecl *Callee) const {
+  return Callee && RetryHelpers.matches(Callee);
+}
+
+bool ApiModel::isValueTransform(const FunctionDecl *Callee) const {
+  return Callee && Transforms.matches(Callee);
+}
+
+const FunctionDecl *calleeDecl(const CallExpr *Call) {
+  if (!Call)
+    return nullptr;
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD;
+  return dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+}
+
+const Expr *ignoreWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
+      E = SC->getSubExpr();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      if (CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE) &&
+          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+        E = CE->getArg(0);
+    if (E == Prev)
+      return E;
+  }
+  return E;
+}
+
+std::optional<StringRef> stringLiteral(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *SL = dyn_cast_or_null<StringLiteral>(E))
+    if (SL->getCharByteWidth() == 1)
+      return SL->getString();
+  return std::nullopt;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// What the checks know about the outside world: which calls leave the
+// process (operations), which of them are side effects, where idempotency
+// keys are handed over (sinks), and which values differ between two attempts
+// of the same intent (per-attempt sources). Built-in knowledge of libcurl,
+// cpp-httplib, Boost.Beast, gRPC and the AWS SDK; every list is extended by
+// check options so teams can teach retrylint their own wrappers.
+
+#ifndef RETRYLINT_CHECKS_MODEL_APIMODEL_H
+#define RETRYLINT_CHECKS_MODEL_APIMODEL_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Regex.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+/// A list of function or class names from an option. An entry matches a
+/// declaration whose qualified name equals it or ends with "::" + entry; an
+/// entry starting with "::" must match the qualified name exactly; an entry
+/// with regex metacharacters is a case-insensitive regex over the qualified
+/// name.
+class NameList {
+public:
+  NameList() = default;
+  explicit NameList(llvm::ArrayRef<StringRef> Entries);
+  void add(StringRef Entry);
+  bool matches(StringRef QualifiedName) const;
+  bool matches(const NamedDecl *D) const;
+  bool empty() const { return Exact.empty() && Regexes.empty(); }
+
+private:
+  std::vector<std::string> Exact;
+  std::vector<std::shared_ptr<llvm::Regex>> Regexes;
+};
+
+/// Lowercases and drops '_', '-' and a leading setter verb ("set", "with"),
+/// so `set_idempotency_key`, `SetIdempotencyKey` and `idempotencyKey` all
+/// normalize to "idempotencykey".
+std::string normalizeIdentifier(StringRef Name);
+
+enum class HttpMethod { Unknown, Get, Head, Options, Post, Put, Patch, Delete };
+StringRef httpMethodName(HttpMethod M);
+
+enum class OperationKind { Http, Curl, Beast, Grpc, AwsSdk, User };
+
+/// A call that leaves the process.
+struct Operation {
+  const CallExpr *Call = nullptr;
+  OperationKind Kind = OperationKind::User;
+  std::string Name;
+  HttpMethod Method = HttpMethod::Unknown;
+  /// True when the operation is not idempotent by method or name.
+  bool SideEffect = false;
+  /// When the call reaches the operation through a same-TU function: that
+  /// function (Call is then the call to it).
+  const FunctionDecl *Via = nullptr;
+};
+
+enum class SourceKind {
+  RandomUuid,
+  Clock,
+  RandomNumber,
+  CallIdentity, ///< a name that denotes one call: call_id, attempt_id, ...
+  AttemptCounter,
+};
+StringRef sourceKindDescription(SourceKind K);
+
+/// Options every check shares. Read with getLocalOrGlobal, so a team can set
+/// them once for all retry-* checks.
+struct ApiOptions {
+  std::string Operations;         ///< extra operation functions
+  std::string SideEffects;        ///< extra side-effecting functions
+  std::string SafeOperations;     ///< operations declared idempotent
+  std::string KeyHeaders;         ///< extra idempotency-key header names
+  std::string KeySinks;           ///< extra setter/field/parameter names
+  std::string PerAttemptSources;  ///< extra per-attempt source functions
+  std::string PerAttemptNames;    ///< extra variable/field names
+  std::string RetryHelpers;       ///< extra retry helper function names
+
+  void read(const ClangTidyCheck::OptionsView &Opts);
+  void store(const ClangTidyCheck::OptionsView &Opts,
+             ClangTidyOptions::OptionMap &Map) const;
+};
+
+class ApiModel {
+public:
+  explicit ApiModel(const ApiOptions &Opts);
+
+  /// The operation performed by \p Call, if it leaves the process.
+  std::optional<Operation> operation(const CallExpr *Call) const;
+
+  /// Is \p Name (a header name, case-insensitive) an idempotency-key header?
+  bool isKeyHeader(StringRef Name) const;
+  /// Does a header line literal such as "Idempotency-Key: " start with a key
+  /// header name followed by ':'?
+  bool isKeyHeaderPrefix(StringRef Literal) const;
+  /// Is \p Name (a setter, field or parameter) an idempotency-key sink?
+  bool isKeySinkName(StringRef Name) const;
+
+  /// The per-attempt source kind of a call, if it is one.
+  std::optional<SourceKind> perAttemptSource(const CallExpr *Call) const;
+  std::optional<SourceKind> perAttemptSource(const CXXConstructExpr *E) const;
+  /// Does a variable or field name denote one call (call_id, attempt_id)?
+  bool isPerAttemptName(StringRef Name) const;
+
+  /// Is \p Callee a retry helper that retries the callable it is given?
+  bool isRetryHelper(const FunctionDecl *Callee) const;
+
+  /// Functions whose result is built from their arguments only (string
+  /// building and formatting), so the origin of the result is the union of
+  /// the origins of the arguments.
+  bool isValueTransform(const FunctionDecl *Callee) const;
+
+private:
+  NameList UserOperations, UserSideEffects, UserSafe, SourceFunctions,
+      RetryHelpers, Transforms;
+  std::vector<std::string> KeyHeaders;  // lowercase
+  std::vector<std::string> KeySinks;    // normalized
+  std::vector<std::string> CallNames;   // normalized
+};
+
+/// The innermost callee declaration of \p Call, or null.
+const FunctionDecl *calleeDecl(const CallExpr *Call);
+
+/// Strips parens, implicit casts, temporaries and cleanups.
+const Expr *ignoreWrappers(const Expr *E);
+
+/// A string literal's text when \p E is (a wrapper around) one.
+std::optional<StringRef> stringLiteral(const Expr *E);
+
+} // namespace clang::tidy::retry::model
+
+#endif

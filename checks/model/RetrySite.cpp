@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "RetrySite.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+constexpr unsigned MaxCallDepth = 3;
+
+template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *Child : S->children())
+    forEachDescendant(Child, F);
+}
+
+const VarDecl *refVar(const Expr *E) {
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool references(const Stmt *S, const VarDecl *V) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (DRE->getDecl() == V)
+        Found = true;
+  });
+  return Found;
+}
+
+/// Variables incremented (++, --, +=, -=) in \p S.
+llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
+  llvm::SmallVector<const VarDecl *, 2> Out;
+  forEachDescendant(S, [&](const Stmt *N) {
+    const VarDecl *V = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+      if (UO->isIncrementDecrementOp())
+        V = refVar(UO->getSubExpr());
+    } else if (const auto *CA = dyn_cast<CompoundAssignOperator>(N)) {
+      if (CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign)
+        V = refVar(CA->getLHS());
+    }
+    if (V && llvm::find(Out, V) == Out.end())
+      Out.push_back(V);
+  });
+  return Out;
+}
+
+/// Variables assigned (=, op=, ++) in \p S.
+llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
+  llvm::SmallVector<const VarDecl *, 4> Out = incrementedVars(S);
+  forEachDescendant(S, [&](const Stmt *N) {
+    const VarDecl *V = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp())
+        V = refVar(BO->getLHS());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+        V = refVar(OC->getArg(0));
+    }
+    if (V && llvm::find(Out, V) == Out.end())
+      Out.push_back(V);
+  });
+  return Out;
+}
+
+/// Does \p S contain a break that leaves \p Loop (not an inner loop/switch),
+/// a return, or a co_return?
+bool hasExit(const Stmt *S, bool InInnerBreakable = false) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InInnerBreakable;
+  if (isa<LambdaExpr>(S))
+    return false; // a return inside a lambda leaves the lambda only
+  bool Inner = InInnerBreakable || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+               isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
+               isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (hasExit(Child, Inner))
+      return true;
+  return false;
+}
+
+bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
+  if (!Cond)
+    return true; // for (;;)
+  bool Value = false;
+  if (Cond->isValueDependent())
+    return false;
+  Expr::EvalResult R;
+  if (Cond->EvaluateAsBooleanCondition(Value, Ctx))
+    return Value;
+  return false;
+}
+
+/// Does the loop walk a container: the counter indexes something, or the
+/// condition compares against size()/end()?
+bool isIterationLoop(const Stmt *Body, const Expr *Cond,
+                     const VarDecl *Counter) {
+  bool Iter = false;
+  forEachDescendant(Cond, [&](const Stmt *N) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N))
+      if (const CXXMethodDecl *M = MC->getMethodDecl())
+        if (M->getDeclName().isIdentifier() &&
+            llvm::is_contained({"size", "end", "cend", "length", "rend"},
+                               M->getName()))
+          Iter = true;
+  });
+  if (Iter || !Counter)
+    return Iter;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N)) {
+      if (references(AS->getIdx(), Counter))
+        Iter = true;
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+          references(OC->getArg(1), Counter))
+        Iter = true;
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
+      if (const CXXMethodDecl *M = MC->getMethodDecl())
+        if (M->getDeclName().isIdentifier() && M->getName() == "at" &&
+            MC->getNumArgs() == 1 && references(MC->getArg(0), Counter))
+          Iter = true;
+    }
+  });
+  return Iter;
+}
+
+/// Is \p V (or a local initialized from it in \p Body) part of the arguments
+/// of an operation? Then each iteration sends a different request (paging).
+bool feedsRequest(const VarDecl *V, const Stmt *Body,
+                  llvm::ArrayRef<Operation> Ops) {
+  llvm::SmallVector<const VarDecl *, 4> Derived{V};
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit() && references(VD->getInit(), V))
+            Derived.push_back(VD);
+  });
+  for (const Operation &Op : Ops)
+    for (const Expr *Arg : Op.Call->arguments())
+      for (const VarDecl *D : Derived)
+        if (references(Arg, D))
+          return true;
+  return false;
+}
+
+bool isLambdaClassMethod(const Decl *D) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
+    return MD->getParent()->isLambda();
+  return false;
+}
+
+} // namespace
+
+std::string RetrySite::describe() const {
+  if (Kind == RetryKind::Helper && Helper)
+    return "retry helper '" + Helper->getNameAsString() + "'";
+  return "retry loop";
+}
+
+const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
+  if (auto It = Sites.find(Loop); It != Sites.end())
+    return It->second.get();
+  if (NotSites.count(Loop))
+    return nullptr;
+  NotSites[Loop] = true;
+
+  const Stmt *Body = nullptr;
+  const Expr *Cond = nullptr;
+  const Stmt *Inc = nullptr;
+  const VarDecl *Counter = nullptr;
+  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
+    Body = F->getBody();
+    Cond = F->getCond();
+    Inc = F->getInc();
+    auto Incs = incrementedVars(Inc);
+    if (!Incs.empty())
+      Counter = Incs.front();
+  } else if (const auto *W = dyn_cast<WhileStmt>(Loop)) {
+    Body = W->getBody();
+    Cond = W->getCond();
+  } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
+    Body = D->getBody();
+    Cond = D->getCond();
+  } else {
+    return nullptr;
+  }
+  if (!Counter)
+    for (const VarDecl *V : incrementedVars(Body))
+      if ((Cond && references(Cond, V)) || !Counter)
+        Counter = V;
+
+  llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
+  if (Cond)
+    for (const Operation &Op : operationsIn(Cond))
+      Ops.push_back(Op);
+  if (Ops.empty())
+    return nullptr;
+  if (isIterationLoop(Body, Cond, Counter))
+    return nullptr;
+
+  bool Exits = hasExit(Body);
+  if (!Exits) {
+    // Condition-controlled: it must test something the body changes other
+    // than the counter (a done flag, the response), and that something must
+    // not feed the next request (that is paging, not retrying).
+    if (isConstantTrue(Cond, Ctx))
+      return nullptr;
+    bool Controlled = false;
+    for (const VarDecl *V : assignedVars(Body)) {
+      if (V == Counter || !references(Cond, V))
+        continue;
+      if (feedsRequest(V, Body, Ops))
+        return nullptr;
+      Controlled = true;
+    }
+    // do { res = op(); } while (!res.ok()) tests the response directly.
+    if (!Controlled && !operationsIn(Cond).empty())
+      Controlled = true;
+    if (!Controlled)
+      return nullptr;
+  }
+
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Loop;
+  Site->Site = Loop;
+  Site->AttemptCounter = Counter;
+  Site->Operations = std::move(Ops);
+  NotSites.erase(Loop);
+  const RetrySite *Result = Site.get();
+  Sites[Loop] = std::move(Site);
+  return Result;
+}
+
+const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
+                                                   const LambdaExpr *Lambda) {
+  if (auto It = Sites.find(Call); It != Sites.end())
+    return It->second.get();
+  if (NotSites.count(Call))
+    return nullptr;
+  NotSites[Call] = true;
+  const FunctionDecl *Callee = calleeDecl(Call);
+  if (!Model.isRetryHelper(Callee))
+    return nullptr;
+  llvm::SmallVector<Operation, 2> Ops = operationsIn(Lambda->getBody());
+  if (Ops.empty())
+    return nullptr;
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Helper;
+  Site->Site = Call;
+  Site->Callable = Lambda;
+  Site->Helper = Callee;
+  Site->Operations = std::move(Ops);
+  NotSites.erase(Call);
+  const RetrySite *Result = Site.get();
+  Sites[Call] = std::move(Site);
+  return Result;
+}
+
+/// The call that receives \p Lambda as an argument, looking through the
+/// conversions to a callable parameter type.
+static const CallExpr *callTakingLambda(const LambdaExpr *Lambda,
+                                        ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Lambda);
+  for (int Steps = 0; Steps < 6; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(P))
+      return Call;
+    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             CXXConstructExpr, ExprWithCleanups, ParenExpr,
+             CXXFunctionalCastExpr>(P))
+      return nullptr;
+    N = Parents[0];
+  }
+  return nullptr;
+}
+
+llvm::SmallVector<const RetrySite *, 2>
+RetrySiteIndex::enclosingSites(const Stmt *S) {
+  llvm::SmallVector<const RetrySite *, 2> Out;
+  DynTypedNode Child = DynTypedNode::create(*S);
+  for (int Steps = 0; Steps < 256; ++Steps) {
+    auto Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      break;
+    const DynTypedNode &P = Parents[0];
+    if (const Stmt *PS = P.get<Stmt>()) {
+      const Stmt *ChildS = Child.get<Stmt>();
+      if (isa<ForStmt, WhileStmt, DoStmt>(PS)) {
+        bool OncePerLoop =
+            isa<ForStmt>(PS) && ChildS && ChildS == cast<ForStmt>(PS)->getInit();
+        if (!OncePerLoop)
+          if (const RetrySite *Site = analyzeLoop(PS))
+            Out.push_back(Site);
+      } else if (const auto *LE = dyn_cast<LambdaExpr>(PS)) {
+        if (ChildS && ChildS == LE->getBody())
+          if (const CallExpr *Call = callTakingLambda(LE, Ctx))
+            if (const RetrySite *Site = analyzeHelperCall(Call, LE))
+              Out.push_back(Site);
+      }
+    } else if (const Decl *D = P.get<Decl>()) {
+      if (isa<FunctionDecl>(D) && !isLambdaClassMethod(D))
+        break;
+    }
+    Child = P;
+  }
+  return Out;
+}
+
+const FunctionDecl *RetrySiteIndex::enclosingFunction(const Stmt *S) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (int Steps = 0; Steps < 256; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *LE = Parents[0].get<LambdaExpr>())
+      return LE->getCallOperator();
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD;
+    N = Parents[0];
+  }
+  return nullptr;
+}
+
+std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD) {
+  return operationIn(FD, 0);
+}
+
+std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
+                                                     unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return std::nullopt;
+  if (auto It = FnOps.find(Def); It != FnOps.end())
+    return It->second;
+  if (Depth > MaxCallDepth || FnOpsInProgress.lookup(Def))
+    return std::nullopt;
+  FnOpsInProgress[Def] = true;
+  llvm::SmallVector<Operation, 2> Ops;
+  collectOperations(Def->getBody(), Depth + 1, Ops);
+  FnOpsInProgress[Def] = false;
+  std::optional<Operation> Result;
+  if (!Ops.empty())
+    Result = Ops.front();
+  FnOps[Def] = Result;
+  return Result;
+}
+
+void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
+                                       llvm::SmallVectorImpl<Operation> &Out) {
+  forEachDescendant(S, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call)
+      return;
+    if (std::optional<Operation> Op = Model.operation(Call)) {
+      Out.push_back(*Op);
+      return;
+    }
+    const FunctionDecl *Callee = calleeDecl(Call);
+    if (!Callee || Callee->isInStdNamespace() || Model.isRetryHelper(Callee))
+      return;
+    if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
+      Operation Op = *Inner;
+      Op.Call = Call;
+      Op.Via = Callee;
+      Out.push_back(Op);
+    }
+  });
+}
+
+llvm::SmallVector<Operation, 2> RetrySiteIndex::operationsIn(const Stmt *S) {
+  llvm::SmallVector<Operation, 2> Out;
+  collectOperations(S, 0, Out);
+  return Out;
+}
+
+namespace {
+/// Finds loops and retry-helper calls in the main file.
+class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
+public:
+  SiteCollector(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
+  bool TraverseDecl(Decl *D) {
+    if (!D)
+      return true;
+    if (!isa<TranslationUnitDecl>(D) && !isa<NamespaceDecl>(D) &&
+        !isa<LinkageSpecDecl>(D) &&
+        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
+  bool VisitForStmt(ForStmt *S) { return add(S); }
+  bool VisitWhileStmt(WhileStmt *S) { return add(S); }
+  bool VisitDoStmt(DoStmt *S) { return add(S); }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    Lambdas.push_back(L);
+    return true;
+  }
+  bool add(const Stmt *S) {
+    Loops.push_back(S);
+    return true;
+  }
+  std::vector<const Stmt *> Loops;
+  std::vector<const LambdaExpr *> Lambdas;
+
+private:
+  const SourceManager &SM;
+};
+} // namespace
+
+void RetrySiteIndex::buildCallIndex() {
+  CallIndexBuilt = true;
+  SiteCollector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  auto IndexRegion = [&](const Stmt *Region, const RetrySite *Site) {
+    forEachDescendant(Region, [&](const Stmt *N) {
+      if (const auto *Call = dyn_cast<CallExpr>(N))
+        if (const FunctionDecl *Callee = calleeDecl(Call))
+          CallIndex[Callee->getCanonicalDecl()].push_back({Call, Site});
+    });
+  };
+  for (const Stmt *L : C.Loops)
+    if (const RetrySite *Site = analyzeLoop(L)) {
+      if (const auto *F = dyn_cast<ForStmt>(L)) {
+        IndexRegion(F->getBody(), Site);
+        IndexRegion(F->getCond(), Site);
+        IndexRegion(F->getInc(), Site);
+      } else if (const auto *W = dyn_cast<WhileStmt>(L)) {
+        IndexRegion(W->getBody(), Site);
+        IndexRegion(W->getCond(), Site);
+      } else if (const auto *D = dyn_cast<DoStmt>(L)) {
+        IndexRegion(D->getBody(), Site);
+        IndexRegion(D->getCond(), Site);
+      }
+    }
+  for (const LambdaExpr *L : C.Lambdas)
+    if (const CallExpr *Call = callTakingLambda(L, Ctx))
+      if (const RetrySite *Site = analyzeHelperCall(Call, L))
+        IndexRegion(L->getBody(), Site);
+}
+
+llvm::ArrayRef<RetriedCall>
+RetrySiteIndex::retriedCallsTo(const FunctionDecl *FD) {
+  if (!CallIndexBuilt)
+    buildCallIndex();
+  auto It = CallIndex.find(FD->getCanonicalDecl());
+  if (It == CallIndex.end())
+    return {};
+  return It->second;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Recognizes retry sites (code that re-issues an operation after it failed)
+// and summarizes each: what it retries, which code runs once per attempt, and
+// its attempt counter. Checks ask "which retry sites is this statement
+// evaluated in, once per attempt?" and never re-derive loops themselves.
+
+#ifndef RETRYLINT_CHECKS_MODEL_RETRYSITE_H
+#define RETRYLINT_CHECKS_MODEL_RETRYSITE_H
+
+#include "ApiModel.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+enum class RetryKind {
+  Loop,   ///< for / while / do that loops back after a failure
+  Helper, ///< a call to a retry helper that takes the operation as a callable
+};
+
+struct RetrySite {
+  RetryKind Kind = RetryKind::Loop;
+  /// The loop statement, or the call to the retry helper.
+  const Stmt *Site = nullptr;
+  /// For helpers: the retried callable and the helper.
+  const LambdaExpr *Callable = nullptr;
+  const FunctionDecl *Helper = nullptr;
+  /// The loop's attempt counter, if it has one.
+  const VarDecl *AttemptCounter = nullptr;
+  /// Operations re-issued on each attempt (directly or through same-TU
+  /// functions called from the retried code).
+  llvm::SmallVector<Operation, 2> Operations;
+
+  SourceLocation getBeginLoc() const { return Site->getBeginLoc(); }
+  /// "retry loop" or "retry helper 'with_retries'", for diagnostics.
+  std::string describe() const;
+};
+
+/// A call made once per attempt of a retry site.
+struct RetriedCall {
+  const CallExpr *Call;
+  const RetrySite *Site;
+};
+
+/// Per-translation-unit index of retry sites. Sites are analyzed lazily, the
+/// first time a statement inside them is asked about.
+class RetrySiteIndex {
+public:
+  RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx)
+      : Model(Model), Ctx(Ctx) {}
+
+  /// Retry sites (innermost first) whose per-attempt code contains \p S.
+  /// Code in a loop's init statement or in a lambda's init-captures is
+  /// evaluated once, not per attempt, and does not count.
+  llvm::SmallVector<const RetrySite *, 2> enclosingSites(const Stmt *S);
+
+  /// Calls to \p FD made from the per-attempt code of some retry site in the
+  /// main file.
+  llvm::ArrayRef<RetriedCall> retriedCallsTo(const FunctionDecl *FD);
+
+  /// The first operation \p FD performs, looking through same-TU callees up
+  /// to a small depth; recursion-safe.
+  std::optional<Operation> operationIn(const FunctionDecl *FD);
+
+  /// Operations performed inside \p S (directly or through same-TU callees).
+  llvm::SmallVector<Operation, 2> operationsIn(const Stmt *S);
+
+  /// The function (or lambda call operator) whose body contains \p S.
+  const FunctionDecl *enclosingFunction(const Stmt *S);
+
+  ASTContext &context() { return Ctx; }
+  const ApiModel &api() const { return Model; }
+
+private:
+  const RetrySite *analyzeLoop(const Stmt *Loop);
+  const RetrySite *analyzeHelperCall(const CallExpr *Call,
+                                     const LambdaExpr *Lambda);
+  std::optional<Operation> operationIn(const FunctionDecl *FD, unsigned Depth);
+  void collectOperations(const Stmt *S, unsigned Depth,
+                         llvm::SmallVectorImpl<Operation> &Out);
+  void buildCallIndex();
+
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  llvm::DenseMap<const Stmt *, std::unique_ptr<RetrySite>> Sites;
+  llvm::DenseMap<const Stmt *, bool> NotSites;
+  llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
+  llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;
+  bool CallIndexBuilt = false;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<RetriedCall, 2>>
+      CallIndex;
+};
+
+} // namespace clang::tidy::retry::model
+
+#endif

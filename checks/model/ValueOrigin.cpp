@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "ValueOrigin.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+constexpr unsigned MaxDepth = 12;
+constexpr unsigned MaxBudget = 400;
+
+template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *Child : S->children())
+    forEachDescendant(Child, F);
+}
+
+const VarDecl *refVar(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = ignoreWrappers(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+/// C functions that write into a buffer from their other arguments.
+bool isBufferWriter(const FunctionDecl *FD) {
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return false;
+  return llvm::is_contained(
+      {"snprintf", "sprintf", "strcpy", "strncpy", "strcat", "strncat",
+       "memcpy", "memmove", "uuid_unparse", "uuid_unparse_lower",
+       "uuid_unparse_upper", "uuid_copy", "to_chars", "strftime"},
+      FD->getName());
+}
+
+/// Member functions that feed their arguments into the object.
+bool isAppender(StringRef Name) {
+  return llvm::is_contained({"append", "assign", "push_back", "insert",
+                             "operator+=", "operator<<", "operator="},
+                            Name);
+}
+
+const FunctionDecl *scopeFunction(const VarDecl *V) {
+  const DeclContext *DC = V->getDeclContext();
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  return dyn_cast_or_null<FunctionDecl>(DC);
+}
+
+} // namespace
+
+std::string Origin::describe() const {
+  switch (Kind) {
+  case SourceKind::RandomUuid:
+    return "a random UUID from '" + Name + "'";
+  case SourceKind::Clock:
+    return "the clock ('" + Name + "')";
+  case SourceKind::RandomNumber:
+    return "a random number from '" + Name + "'";
+  case SourceKind::CallIdentity:
+    return "the per-call identifier '" + Name + "'";
+  case SourceKind::AttemptCounter:
+    return "the attempt counter '" + Name + "'";
+  }
+  return "a per-attempt value";
+}
+
+llvm::SmallVector<Origin, 2>
+ValueOrigin::perAttemptOrigins(const Expr *E, const FunctionDecl *Fn) {
+  Result.clear();
+  Visiting.clear();
+  Budget = 0;
+  Frame Root;
+  Root.Fn = Fn;
+  trace(E, Root, 0);
+  return Result;
+}
+
+void ValueOrigin::add(SourceKind K, const Expr *Where, const Frame &F,
+                      std::string Name, const VarDecl *Counter) {
+  for (const Origin &O : Result)
+    if (O.Where == Where)
+      return;
+  Origin O;
+  O.Kind = K;
+  O.Where = Where;
+  O.Anchor = F.AnchorOverride ? F.AnchorOverride : Where;
+  O.Name = std::move(Name);
+  O.Counter = Counter;
+  Result.push_back(std::move(O));
+}
+
+void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
+  if (!E || Depth > MaxDepth || ++Budget > MaxBudget)
+    return;
+  E = ignoreWrappers(E);
+  if (!E || E->isTypeDependent())
+    return;
+
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      traceVar(V, DRE, F, Depth);
+    return;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const ValueDecl *Member = ME->getMemberDecl();
+    if (Member->getDeclName().isIdentifier() &&
+        Model.isPerAttemptName(Member->getName())) {
+      add(SourceKind::CallIdentity, ME, F, Member->getNameAsString());
+      return;
+    }
+    if (const auto *FD = dyn_cast<FieldDecl>(Member))
+      if (const VarDecl *Base = refVar(ME->getBase()))
+        traceField(Base, FD, F, Depth);
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    traceCall(Call, F, Depth);
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    trace(BO->getLHS(), F, Depth + 1);
+    trace(BO->getRHS(), F, Depth + 1);
+    return;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    trace(CO->getTrueExpr(), F, Depth + 1);
+    trace(CO->getFalseExpr(), F, Depth + 1);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    trace(UO->getSubExpr(), F, Depth + 1);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    for (const Expr *Arg : CE->arguments())
+      trace(Arg, F, Depth + 1);
+    return;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    for (const Expr *Init : IL->inits())
+      trace(Init, F, Depth + 1);
+    return;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    trace(CE->getSubExpr(), F, Depth + 1);
+    return;
+  }
+}
+
+void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
+                            unsigned Depth) {
+  const FunctionDecl *Callee = calleeDecl(Call);
+  if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
+    add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
+    return;
+  }
+  if (!Callee)
+    return;
+  StringRef Name =
+      Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
+  std::string OpName = Callee->getNameAsString();
+
+  // String building: s + t, s += t, s.append(t), s.c_str(), oss.str().
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    OverloadedOperatorKind Op = OC->getOperator();
+    if (Op == OO_Plus || Op == OO_PlusEqual || Op == OO_LessLess ||
+        Op == OO_Subscript) {
+      for (const Expr *Arg : OC->arguments())
+        trace(Arg, F, Depth + 1);
+      return;
+    }
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    if (Model.isValueTransform(Callee) || isAppender(OpName) ||
+        llvm::is_contained({"c_str", "data", "str", "substr", "string",
+                            "to_string", "value", "get"},
+                           Name)) {
+      trace(MC->getImplicitObjectArgument(), F, Depth + 1);
+      for (const Expr *Arg : MC->arguments())
+        trace(Arg, F, Depth + 1);
+      return;
+    }
+  }
+  if (Model.isValueTransform(Callee)) {
+    for (const Expr *Arg : Call->arguments())
+      trace(Arg, F, Depth + 1);
+    return;
+  }
+  // A same-TU helper: trace what it returns; its parameters are bound to
+  // this call's arguments.
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || Callee->isInStdNamespace() ||
+      Visiting.count(Def))
+    return;
+  Visiting.insert(Def);
+  Frame Inner;
+  Inner.Fn = Def;
+  Inner.AnchorOverride = F.AnchorOverride ? F.AnchorOverride : Call;
+  Inner.Call = Call;
+  Inner.Caller = &F;
+  forEachDescendant(Def->getBody(), [&](const Stmt *S) {
+    if (const auto *RS = dyn_cast<ReturnStmt>(S))
+      trace(RS->getRetValue(), Inner, Depth + 1);
+  });
+  Visiting.erase(Def);
+}
+
+void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
+                           unsigned Depth) {
+  if (V->getDeclName().isIdentifier() && Model.isPerAttemptName(V->getName())) {
+    add(SourceKind::CallIdentity, Use, F, V->getNameAsString());
+    return;
+  }
+  // A parameter of a helper we descended into: continue at the call site.
+  if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    if (F.Call && F.Caller && F.Fn &&
+        P->getDeclContext() == F.Fn->getCanonicalDecl()->getDeclContext()
+            ? true
+            : (F.Call && F.Caller)) {
+      unsigned Idx = P->getFunctionScopeIndex();
+      if (F.Call && Idx < F.Call->getNumArgs() &&
+          calleeDecl(F.Call) &&
+          calleeDecl(F.Call)->getCanonicalDecl() ==
+              cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
+        trace(F.Call->getArg(Idx), *F.Caller, Depth + 1);
+    }
+    return;
+  }
+  if (!V->hasLocalStorage() && !V->isStaticLocal())
+    return;
+  if (V->isStaticLocal())
+    return; // initialized once, not per attempt
+  if (!Visiting.insert(V).second)
+    return;
+
+  // A loop counter may be the attempt counter; the check decides which loop.
+  add(SourceKind::AttemptCounter, Use, F, V->getNameAsString(), V);
+  Result.pop_back();
+  bool Counter = false;
+  if (const FunctionDecl *Scope = scopeFunction(V)) {
+    forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()) == V)
+          Counter = true;
+      if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
+        if (refVar(CA->getLHS()) == V && V->getType()->isIntegerType())
+          Counter = true;
+    });
+  }
+  if (Counter && V->getType()->isIntegerType())
+    add(SourceKind::AttemptCounter, Use, F, V->getNameAsString(), V);
+
+  if (const Expr *Init = V->getInit())
+    trace(Init, F, Depth + 1);
+
+  // Assignments and mutations in the variable's own function.
+  if (const FunctionDecl *Scope = scopeFunction(V)) {
+    forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V)
+          trace(BO->getRHS(), F, Depth + 1);
+        return;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+        if ((OC->isAssignmentOp() || OC->getOperator() == OO_LessLess) &&
+            OC->getNumArgs() == 2 && refVar(OC->getArg(0)) == V)
+          trace(OC->getArg(1), F, Depth + 1);
+        return;
+      }
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+        if (refVar(MC->getImplicitObjectArgument()) == V && MC->getMethodDecl() &&
+            isAppender(MC->getMethodDecl()->getNameAsString()))
+          for (const Expr *Arg : MC->arguments())
+            trace(Arg, F, Depth + 1);
+        return;
+      }
+      // Out-parameters: uuid_generate(u), snprintf(buf, ...), gen(&key).
+      if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+          if (refVar(Call->getArg(I)) != V)
+            continue;
+          QualType T = Call->getArg(I)->IgnoreParenImpCasts()->getType();
+          const FunctionDecl *Callee = calleeDecl(Call);
+          bool Writable = T->isArrayType() ||
+                          (T->isPointerType() &&
+                           !T->getPointeeType().isConstQualified()) ||
+                          (Callee && I < Callee->getNumParams() &&
+                           Callee->getParamDecl(I)->getType()->isPointerType() &&
+                           !Callee->getParamDecl(I)
+                                ->getType()
+                                ->getPointeeType()
+                                .isConstQualified());
+          if (!Writable)
+            continue;
+          if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
+            add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
+          } else if (isBufferWriter(Callee)) {
+            for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+              if (J != I)
+                trace(Call->getArg(J), F, Depth + 1);
+          }
+        }
+      }
+    });
+  }
+  Visiting.erase(V);
+}
+
+void ValueOrigin::traceField(const VarDecl *Base, const FieldDecl *Field,
+                             const Frame &F, unsigned Depth) {
+  if (!Base->hasLocalStorage() || isa<ParmVarDecl>(Base))
+    return;
+  if (const auto *IL =
+          dyn_cast_or_null<InitListExpr>(ignoreWrappers(Base->getInit())))
+    if (Field->getFieldIndex() < IL->getNumInits())
+      trace(IL->getInit(Field->getFieldIndex()), F, Depth + 1);
+  const FunctionDecl *Scope = scopeFunction(Base);
+  if (!Scope)
+    return;
+  forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp()) {
+        LHS = BO->getLHS();
+        RHS = BO->getRHS();
+      }
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2) {
+        LHS = OC->getArg(0);
+        RHS = OC->getArg(1);
+      }
+    }
+    if (!LHS)
+      return;
+    if (const auto *ME = dyn_cast<MemberExpr>(ignoreWrappers(LHS)))
+      if (ME->getMemberDecl() == Field && refVar(ME->getBase()) == Base)
+        trace(RHS, F, Depth + 1);
+  });
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,23 @@
+// Fake libcurl <curl/curl.h> for checker tests.
+#pragma once
+typedef void CURL;
+struct curl_slist;
+typedef enum { CURLE_OK = 0, CURLE_OPERATION_TIMEDOUT = 28 } CURLcode;
+typedef enum {
+  CURLOPT_URL = 10002,
+  CURLOPT_POSTFIELDS = 10015,
+  CURLOPT_HTTPHEADER = 10023,
+  CURLOPT_CUSTOMREQUEST = 10036,
+  CURLOPT_POST = 47,
+  CURLOPT_TIMEOUT_MS = 155
+} CURLoption;
+typedef enum { CURLINFO_RESPONSE_CODE = 0x200002 } CURLINFO;
+extern "C" {
+CURL *curl_easy_init(void);
+CURLcode curl_easy_setopt(CURL *curl, CURLoption option, ...);
+CURLcode curl_easy_perform(CURL *curl);
+CURLcode curl_easy_getinfo(CURL *curl, CURLINFO info, ...);
+void curl_easy_cleanup(CURL *curl);
+struct curl_slist *curl_slist_append(struct curl_slist *, const char *);
+void curl_slist_free_all(struct curl_slist *);
+}

@@ -1,0 +1,34 @@
+// Fake cpp-httplib <httplib.h> for checker tests.
+#pragma once
+#include <map>
+#include <string>
+namespace httplib {
+typedef std::multimap<std::string, std::string> Headers;
+struct Response {
+  int status;
+  std::string body;
+  std::string get_header_value(const std::string &key) const;
+};
+enum class Error { Success = 0, Connection, Read, Write };
+class Result {
+public:
+  explicit operator bool() const;
+  const Response &operator*() const;
+  const Response *operator->() const;
+  Error error() const;
+};
+class Client {
+public:
+  explicit Client(const std::string &host);
+  Result Get(const std::string &path);
+  Result Get(const std::string &path, const Headers &headers);
+  Result Post(const std::string &path, const Headers &headers,
+              const std::string &body, const std::string &content_type);
+  Result Post(const std::string &path, const std::string &body,
+              const std::string &content_type);
+  Result Put(const std::string &path, const Headers &headers,
+             const std::string &body, const std::string &content_type);
+  Result Delete(const std::string &path, const Headers &headers);
+  void set_default_headers(Headers headers);
+};
+} // namespace httplib
