@@ -128,10 +128,11 @@ int cmd_probe(const ProbeArgs &a) {
                 << "' (see 'retry-probe list')\n";
       return kUsage;
     }
-  if (names.empty())
-    for (const auto &s : list_scenarios())
-      if (!a.core || s.core)
-        names.push_back(s.name);
+  // --core adds the ten core scenarios; no selection at all means every one.
+  bool all = names.empty() && !a.core;
+  for (const auto &s : list_scenarios())
+    if (all || (a.core && s.core))
+      names.push_back(s.name);
 
   RunOptions opts;
   opts.work_dir = a.work_dir;
