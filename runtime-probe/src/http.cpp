@@ -106,8 +106,9 @@ void HttpServer::reap(bool all) {
 }
 
 void HttpServer::serve(int fd) {
-  net::io_context ioc; // sync ops only; owns nothing shared
-  tcp::socket sock(ioc, tcp::v4(), fd);
+  // Sync operations only; sharing the server's io_context is safe and saves
+  // an epoll instance per connection.
+  tcp::socket sock(impl_->ioc, tcp::v4(), fd);
   boost::system::error_code ec;
   auto finish = [&] {
     std::lock_guard<std::mutex> lock(mu_);
