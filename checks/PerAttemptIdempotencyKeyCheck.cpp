@@ -237,7 +237,8 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
       diag(O.Where->getBeginLoc(), "%0 is produced here on each attempt",
            DiagnosticIDs::Note)
           << O.describe();
-    if (O.Anchor != O.Where && O.Kind != model::SourceKind::AttemptCounter)
+    if (O.Anchor != O.Where && O.Kind != model::SourceKind::AttemptCounter &&
+        O.Anchor->getBeginLoc() != Loc)
       diag(O.Anchor->getBeginLoc(), "called here on each attempt",
            DiagnosticIDs::Note);
     if (ViaCall)

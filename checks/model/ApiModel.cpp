@@ -39,6 +39,8 @@ bool isSideEffectName(StringRef Name) {
 }
 
 const CXXRecordDecl *methodClass(const CallExpr *Call) {
+  if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getCalleeDecl()))
+    return M->getParent();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
     if (const CXXMethodDecl *M = MC->getMethodDecl())
       return M->getParent();

@@ -312,7 +312,13 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
           if (const RetrySite *Site = analyzeLoop(PS))
             Out.push_back(Site);
       } else if (const auto *LE = dyn_cast<LambdaExpr>(PS)) {
-        if (ChildS && ChildS == LE->getBody())
+        // The body is reached either as a statement or, when the parent
+        // map walks implicit code, through the call operator / closure
+        // class. Init-captures are reached otherwise: evaluated once.
+        const Decl *ChildD = Child.get<Decl>();
+        if ((ChildS && ChildS == LE->getBody()) ||
+            (ChildD && (ChildD == LE->getCallOperator() ||
+                        ChildD == LE->getLambdaClass())))
           if (const CallExpr *Call = callTakingLambda(LE, Ctx))
             if (const RetrySite *Site = analyzeHelperCall(Call, LE))
               Out.push_back(Site);

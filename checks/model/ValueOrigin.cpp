@@ -181,7 +181,11 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
     if (Model.isValueTransform(Callee) || isAppender(OpName) ||
         llvm::is_contained({"c_str", "data", "str", "substr", "string",
                             "to_string", "value", "get"},
-                           Name)) {
+                           Name) ||
+        // A const accessor without arguments derives its result from the
+        // object: now().time_since_epoch().count().
+        (isa<CXXMethodDecl>(Callee) && cast<CXXMethodDecl>(Callee)->isConst() &&
+         MC->getNumArgs() == 0)) {
       trace(MC->getImplicitObjectArgument(), F, Depth + 1);
       for (const Expr *Arg : MC->arguments())
         trace(Arg, F, Depth + 1);
@@ -269,8 +273,19 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
         return;
       }
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+        if (OC->getNumArgs() != 2)
+          return;
+        // oss << a << b: every operand of the chain feeds the stream.
+        const Expr *Base = OC->getArg(0);
+        if (OC->getOperator() == OO_LessLess)
+          while (const auto *Inner =
+                     dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Base)))
+            if (Inner->getOperator() == OO_LessLess && Inner->getNumArgs() == 2)
+              Base = Inner->getArg(0);
+            else
+              break;
         if ((OC->isAssignmentOp() || OC->getOperator() == OO_LessLess) &&
-            OC->getNumArgs() == 2 && refVar(OC->getArg(0)) == V)
+            refVar(Base) == V)
           trace(OC->getArg(1), F, Depth + 1);
         return;
       }
