@@ -111,7 +111,10 @@ PerAttemptIdempotencyKeyCheck::PerAttemptIdempotencyKeyCheck(
         O.read(Options);
         return O;
       }()),
-      Api(ApiOpts) {}
+      Api(ApiOpts) {
+  for (const auto &[Option, Message] : Api.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+}
 
 void PerAttemptIdempotencyKeyCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {

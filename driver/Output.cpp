@@ -59,7 +59,8 @@ void writeOne(std::ostream &OS, const Location &Loc, const std::string &Level,
       Level == "error" ? Red : Level == "warning" ? Magenta : Black;
   if (S.Color)
     OS << Bold;
-  OS << Loc.File << ':' << Loc.Line << ':' << Loc.Column << ": ";
+  if (!Loc.File.empty()) // configuration diagnostics have no location
+    OS << Loc.File << ':' << Loc.Line << ':' << Loc.Column << ": ";
   if (S.Color)
     OS << LevelColor;
   OS << Level << ": ";

@@ -407,8 +407,10 @@ int main(int argc, const char **argv) {
   for (const auto &TU : Results)
     for (const ClangTidyError &E : TU) {
       retrylint::Finding F = toFinding(E);
-      if (F.Check == "clang-tidy-config")
+      if (F.Check == "clang-tidy-config") {
         ConfigError = true;
+        F.Level = "error";
+      }
       else if (F.Level == "error" &&
                StringRef(F.Check).starts_with("clang-diagnostic"))
         CompileError = true;

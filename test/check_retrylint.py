@@ -21,12 +21,14 @@ import subprocess
 import sys
 
 STANDARDS = ["c++17", "c++20", "c++23"]
+C_STANDARDS = ["c99", "c11", "c17", "c23"]
 
 
 def expand_std(std):
     if std.endswith("-or-later"):
         base = std[: -len("-or-later")]
-        return STANDARDS[STANDARDS.index(base):]
+        family = C_STANDARDS if base in C_STANDARDS else STANDARDS
+        return family[family.index(base):]
     return [std]
 
 
@@ -103,9 +105,11 @@ def main():
         "plugin": [args.clang_tidy, "--load=" + args.plugin],
     }
     for std in expand_std(args.std):
-        clang_args = ["-std=" + std, "-nostdinc++"] + extra_clang
+        is_c = std in C_STANDARDS
+        clang_args = ["-std=" + std] + ([] if is_c else ["-nostdinc++"]) + extra_clang
         for name in args.frontend.split(","):
-            src = "%s.%s.%s.cpp" % (base, name, std.replace("+", "x"))
+            src = "%s.%s.%s.%s" % (base, name, std.replace("+", "x"),
+                                   "c" if is_c else "cpp")
             with open(src, "w") as f:
                 f.write(clean)
             cmd = frontends[name] + ["--checks=-*," + args.check, "--quiet",

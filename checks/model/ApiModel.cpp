@@ -83,18 +83,20 @@ NameList::NameList(llvm::ArrayRef<StringRef> Entries) {
     add(E);
 }
 
-void NameList::add(StringRef Entry) {
+std::optional<std::string> NameList::add(StringRef Entry) {
   Entry = Entry.trim();
   if (Entry.empty())
-    return;
+    return std::nullopt;
   if (hasRegexMeta(Entry) && !Entry.starts_with("::")) {
     auto R = std::make_shared<llvm::Regex>(Entry, llvm::Regex::IgnoreCase);
     std::string Err;
-    if (R->isValid(Err))
-      Regexes.push_back(std::move(R));
-    return;
+    if (!R->isValid(Err))
+      return "invalid regular expression '" + Entry.str() + "': " + Err;
+    Regexes.push_back(std::move(R));
+    return std::nullopt;
   }
   Exact.push_back(Entry.str());
+  return std::nullopt;
 }
 
 bool NameList::matches(StringRef QN) const {
@@ -167,6 +169,8 @@ StringRef sourceKindDescription(SourceKind K) {
     return "a per-call identifier";
   case SourceKind::AttemptCounter:
     return "the attempt counter";
+  case SourceKind::Configured:
+    return "a per-attempt value";
   }
   return "a per-attempt value";
 }
@@ -195,13 +199,14 @@ void ApiOptions::store(const ClangTidyCheck::OptionsView &Opts,
 }
 
 ApiModel::ApiModel(const ApiOptions &O) {
-  auto AddAll = [](NameList &L, StringRef Option) {
-    for (StringRef S : utils::options::parseStringList(Option))
-      L.add(S);
+  auto AddAll = [this](NameList &L, StringRef Value, StringRef Option) {
+    for (StringRef S : utils::options::parseStringList(Value))
+      if (std::optional<std::string> Err = L.add(S))
+        ConfigErrors.emplace_back(Option.str(), *Err);
   };
-  AddAll(UserOperations, O.Operations);
-  AddAll(UserSideEffects, O.SideEffects);
-  AddAll(UserSafe, O.SafeOperations);
+  AddAll(UserOperations, O.Operations, "Operations");
+  AddAll(UserSideEffects, O.SideEffects, "SideEffects");
+  AddAll(UserSafe, O.SafeOperations, "SafeOperations");
 
   for (StringRef S :
        {"::uuid_generate", "::uuid_generate_random", "::uuid_generate_time",
@@ -211,14 +216,14 @@ ApiModel::ApiModel(const ApiOptions &O) {
         "::time", "::gettimeofday", "::clock_gettime", "::clock",
         "absl::Now", "absl::Uniform", "absl::InsecureBitGen"})
     SourceFunctions.add(S);
-  AddAll(SourceFunctions, O.PerAttemptSources);
+  AddAll(UserSources, O.PerAttemptSources, "PerAttemptSources");
 
   RetryHelpers.add("retry");
   RetryHelpers.add("retries");
   RetryHelpers.add("retrying");
   // Names like with_retries, RetryWithBackoff, folly::futures::retrying.
   RetryHelpers.add("(^|::)[^:]*(retry|retries|retrying)[^:]*$");
-  AddAll(RetryHelpers, O.RetryHelpers);
+  AddAll(RetryHelpers, O.RetryHelpers, "RetryHelpers");
 
   for (StringRef S :
        {"std::to_string", "std::to_wstring", "std::format", "fmt::format",
@@ -372,6 +377,8 @@ ApiModel::perAttemptSource(const CallExpr *Call) const {
         FD->getName() == "now")
       return SourceKind::Clock;
   }
+  if (UserSources.matches(StringRef(QN)))
+    return SourceKind::Configured;
   if (!SourceFunctions.matches(StringRef(QN)))
     return std::nullopt;
   if (Q.contains("uuid") || Q.contains("UUID") || Q.contains("Uuid"))

@@ -31,7 +31,8 @@ class NameList {
 public:
   NameList() = default;
   explicit NameList(llvm::ArrayRef<StringRef> Entries);
-  void add(StringRef Entry);
+  /// Adds \p Entry; returns an error message for an invalid regex.
+  std::optional<std::string> add(StringRef Entry);
   bool matches(StringRef QualifiedName) const;
   bool matches(const NamedDecl *D) const;
   bool empty() const { return Exact.empty() && Regexes.empty(); }
@@ -70,6 +71,7 @@ enum class SourceKind {
   RandomNumber,
   CallIdentity, ///< a name that denotes one call: call_id, attempt_id, ...
   AttemptCounter,
+  Configured, ///< a function listed in the PerAttemptSources option
 };
 StringRef sourceKindDescription(SourceKind K);
 
@@ -119,8 +121,17 @@ public:
   /// the origins of the arguments.
   bool isValueTransform(const FunctionDecl *Callee) const;
 
+  /// Option values that could not be used: (option name, message). Checks
+  /// report them as configuration diagnostics.
+  const std::vector<std::pair<std::string, std::string>> &
+  configErrors() const {
+    return ConfigErrors;
+  }
+
 private:
+  std::vector<std::pair<std::string, std::string>> ConfigErrors;
   NameList UserOperations, UserSideEffects, UserSafe, SourceFunctions,
+      UserSources,
       RetryHelpers, Transforms;
   std::vector<std::string> KeyHeaders;  // lowercase
   std::vector<std::string> KeySinks;    // normalized

@@ -67,6 +67,8 @@ std::string Origin::describe() const {
     return "the per-call identifier '" + Name + "'";
   case SourceKind::AttemptCounter:
     return "the attempt counter '" + Name + "'";
+  case SourceKind::Configured:
+    return "a per-attempt value from '" + Name + "'";
   }
   return "a per-attempt value";
 }

@@ -64,13 +64,11 @@ PaymentGateway::charge_card(const Order &order, const std::string &card_token) {
     struct curl_slist *headers = nullptr;
     headers = curl_slist_append(headers, "Content-Type: application/json");
     headers = curl_slist_append(headers, auth_header_.c_str());
-    std::string hdr =
-        "Idempotency-Key: " +
-        std::to_string(
-            std::chrono::system_clock::now().time_since_epoch().count());
     // clang-format off
-    headers = curl_slist_append(headers, hdr.c_str()); // BUG: retry-per-attempt-idempotency-key
+    std::string hdr = "Idempotency-Key: " +
+        std::to_string(std::chrono::system_clock::now().time_since_epoch().count()); // BUG: retry-per-attempt-idempotency-key
     // clang-format on
+    headers = curl_slist_append(headers, hdr.c_str());
     curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
     curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.c_str());

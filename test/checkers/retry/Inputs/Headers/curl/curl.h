@@ -12,7 +12,9 @@ typedef enum {
   CURLOPT_TIMEOUT_MS = 155
 } CURLoption;
 typedef enum { CURLINFO_RESPONSE_CODE = 0x200002 } CURLINFO;
+#ifdef __cplusplus
 extern "C" {
+#endif
 CURL *curl_easy_init(void);
 CURLcode curl_easy_setopt(CURL *curl, CURLoption option, ...);
 CURLcode curl_easy_perform(CURL *curl);
@@ -20,4 +22,6 @@ CURLcode curl_easy_getinfo(CURL *curl, CURLINFO info, ...);
 void curl_easy_cleanup(CURL *curl);
 struct curl_slist *curl_slist_append(struct curl_slist *, const char *);
 void curl_slist_free_all(struct curl_slist *);
+#ifdef __cplusplus
 }
+#endif
