@@ -99,7 +99,7 @@ bool RetryingClient::query_committed(const std::string &intent,
                                      std::vector<AttemptLog> &log, int attempt,
                                      std::string &receipt) {
   HttpResult q = http_call(endpoint_(), "GET", "/charges?intent=" + intent, "",
-                           {}, policy_.timeout);
+                           {}, policy_.query_timeout);
   log.push_back({intent, attempt, q.status, q.kind, false, "GET"});
   if (q.status != 200)
     return false;

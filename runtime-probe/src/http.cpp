@@ -79,29 +79,32 @@ void HttpServer::accept_loop() {
     }
     if (ec)
       continue; // e.g. ECONNABORTED: the peer gave up before accept
-    reap(false);
     int fd = sock.release(ec);
     live_fds_.insert(fd);
-    workers_.emplace_back();
-    Worker &w = workers_.back();
-    w.thread = std::thread([this, fd, &w] {
-      serve(fd);
-      w.done = true;
-    });
+    pending_.push_back(fd);
+    // Every queued connection needs a free worker now: a handler that
+    // blocks (the racy window) must not serialise the requests behind it.
+    if (static_cast<int>(pending_.size()) > idle_) {
+      ++idle_; // counted before it runs, so a burst starts one per request
+      workers_.emplace_back([this] { worker_loop(); });
+    }
+    work_cv_.notify_one();
   }
 }
 
-// Joins finished workers so a long outage (thousands of connections) does
-// not pile up unjoined threads. Called with mu_ held.
-void HttpServer::reap(bool all) {
-  for (auto it = workers_.begin(); it != workers_.end();) {
-    if (all || it->done) {
-      if (it->thread.joinable())
-        it->thread.join();
-      it = workers_.erase(it);
-    } else {
-      ++it;
-    }
+void HttpServer::worker_loop() {
+  std::unique_lock<std::mutex> lock(mu_);
+  for (;;) {
+    work_cv_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
+    if (pending_.empty())
+      return; // stopping
+    int fd = pending_.front();
+    pending_.pop_front();
+    --idle_;
+    lock.unlock();
+    serve(fd);
+    lock.lock();
+    ++idle_;
   }
 }
 
@@ -168,27 +171,23 @@ void HttpServer::serve(int fd) {
 void HttpServer::stop() {
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (stopping_ || !acceptor_thread_.joinable()) {
-      stopping_ = true;
-      return;
-    }
+    bool started = acceptor_thread_.joinable() && !stopping_;
     stopping_ = true;
+    if (!started)
+      return;
     // shutdown() on a listening socket wakes a blocked accept() on Linux;
-    // on live connections it wakes blocked reads.
+    // on live connections it wakes blocked reads. Queued connections are
+    // still served (quickly: their peers see the shutdown).
     ::shutdown(impl_->acceptor.native_handle(), SHUT_RDWR);
     for (int fd : live_fds_)
       ::shutdown(fd, SHUT_RDWR);
   }
   cv_.notify_all();
+  work_cv_.notify_all();
   acceptor_thread_.join();
-  std::list<Worker> rest;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    rest.splice(rest.begin(), workers_);
-  }
-  for (auto &w : rest)
-    if (w.thread.joinable())
-      w.thread.join();
+  for (auto &w : workers_) // no new workers once the acceptor has exited
+    w.join();
+  workers_.clear();
   boost::system::error_code ec;
   impl_->acceptor.close(ec);
 }

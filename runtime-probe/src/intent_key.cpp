@@ -10,10 +10,17 @@
 namespace retryprobe {
 
 std::string normalize_text(const std::string &utf8, const KeyOptions &opts) {
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2 *nfkc = icu::Normalizer2::getNFKCInstance(status);
-  if (U_FAILURE(status))
+  // ICU's own lazy initialisation is invisible to ThreadSanitizer (ICU is
+  // not instrumented); a function-local static makes it one visible,
+  // once-only step. normalize() on the shared instance is thread-safe.
+  static const icu::Normalizer2 *nfkc = [] {
+    UErrorCode st = U_ZERO_ERROR;
+    const icu::Normalizer2 *n = icu::Normalizer2::getNFKCInstance(st);
+    return U_FAILURE(st) ? nullptr : n;
+  }();
+  if (!nfkc)
     throw std::runtime_error("ICU NFKC unavailable");
+  UErrorCode status = U_ZERO_ERROR;
   // NFKC first: it maps full-width forms (and U+3000) to ASCII, so the trim
   // below also removes ideographic spaces.
   icu::UnicodeString s =

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 using namespace retryprobe;
@@ -115,7 +116,7 @@ int cmd_list() {
 
 struct ProbeArgs {
   std::vector<std::string> scenarios;
-  std::string json_path, work_dir;
+  std::string json_path, work_dir, baseline;
   int repeat = 1;
   bool core = false, show_attempts = false, show_ledger = false;
 };
@@ -133,6 +134,30 @@ int cmd_probe(const ProbeArgs &a) {
   for (const auto &s : list_scenarios())
     if (all || (a.core && s.core))
       names.push_back(s.name);
+
+  // Load the baseline first: a bad file should fail before minutes of work.
+  std::map<std::string, json> baseline;
+  if (!a.baseline.empty()) {
+    std::ifstream in(a.baseline, std::ios::binary);
+    if (!in) {
+      std::cerr << "retry-probe: cannot read " << a.baseline << "\n";
+      return kPrecondition;
+    }
+    json doc = json::parse(in, nullptr, /*allow_exceptions=*/false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("readings") ||
+        !doc["readings"].is_array()) {
+      std::cerr << "retry-probe: " << a.baseline
+                << ": not a 'retry-probe probe --json' file\n";
+      return kPrecondition;
+    }
+    for (const auto &r : doc["readings"])
+      if (r.is_object() && r.contains("scenario") && r["scenario"].is_string())
+        baseline[r["scenario"].get<std::string>()] = r;
+    if (baseline.empty()) {
+      std::cerr << "retry-probe: " << a.baseline << " contains no readings\n";
+      return kNoInput;
+    }
+  }
 
   RunOptions opts;
   opts.work_dir = a.work_dir;
@@ -184,6 +209,27 @@ int cmd_probe(const ProbeArgs &a) {
   for (const auto &d : drift)
     std::cout << "  " << d << "\n";
 
+  int regressions = 0;
+  for (const auto &r : first) {
+    auto it = baseline.find(r.scenario);
+    if (it == baseline.end())
+      continue;
+    json now = canonical_json(r), then = canonical_json(it->second);
+    if (now == then)
+      continue;
+    ++regressions;
+    std::cout << "  regression: " << r.scenario << " differs from "
+              << a.baseline << ":";
+    for (const char *field :
+         {"claim", "measured", "matches", "attempts", "ledger_lines", "error"})
+      if (now.value(field, json()) != then.value(field, json()))
+        std::cout << " " << field;
+    std::cout << " (measured " << to_string(r.measured) << ")\n";
+  }
+  if (!baseline.empty())
+    std::cout << "baseline " << a.baseline << ": " << regressions
+              << " regression(s)\n";
+
   if (!a.json_path.empty()) {
     json doc = {{"tool", "retry-probe"}, {"format", 1},
                 {"repeat", a.repeat},    {"repeats_identical", drift.empty()},
@@ -195,7 +241,9 @@ int cmd_probe(const ProbeArgs &a) {
   }
   if (precondition)
     return kPrecondition;
-  return contradicted || errors || !drift.empty() ? kContradiction : kOk;
+  return contradicted || errors || regressions || !drift.empty()
+             ? kContradiction
+             : kOk;
 }
 
 int cmd_classify(const std::string &path) {
@@ -274,6 +322,9 @@ int main(int argc, char **argv) {
       ->add_option("--repeat", pa.repeat,
                    "run N times; readings must be identical")
       ->check(CLI::Range(1, 1000));
+  probe->add_option("--baseline", pa.baseline,
+                    "compare with an earlier --json file; any difference in "
+                    "counts, attempts or ledger is a regression (exit 2)");
   probe->add_flag("--show-attempts", pa.show_attempts,
                   "print every attempt the clients made");
   probe->add_flag("--show-ledger", pa.show_ledger, "print the ledger lines");

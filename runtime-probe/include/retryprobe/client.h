@@ -56,6 +56,9 @@ struct ClientPolicy {
   bool jitter = false; // full jitter: uniform(0, delay)
   bool honor_retry_after = false;
   std::chrono::milliseconds timeout{500}; // per attempt
+  // The look-up is a cheap GET; it must not inherit a timeout chosen to be
+  // shorter than the slow POST.
+  std::chrono::milliseconds query_timeout{2000};
   KeyStrategy key = KeyStrategy::none;
   bool query_before_retry = false;
   bool retry_client_errors = false; // retry every 4xx (the bug)

@@ -7,8 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <functional>
-#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -58,23 +58,25 @@ public:
 
 private:
   struct Impl;
-  struct Worker {
-    std::thread thread;
-    std::atomic<bool> done{false};
-  };
   void accept_loop();
+  void worker_loop();
   void serve(int fd);
-  void reap(bool all);
 
   Handler handler_;
   std::unique_ptr<Impl> impl_;
   unsigned short port_ = 0;
   std::thread acceptor_thread_;
   std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable cv_;      // stop, for delayed replies
+  std::condition_variable work_cv_; // accepted connections waiting
   bool stopping_ = false;
-  std::set<int> live_fds_;
-  std::list<Worker> workers_;
+  std::set<int> live_fds_;  // accepted and not yet closed
+  std::deque<int> pending_; // accepted, no worker yet
+  int idle_ = 0;
+  // A pool that grows when every worker is busy: handlers may block (a
+  // slow reply, a relay waiting on its upstream), and a no-backoff client
+  // must not pay a thread start per request.
+  std::vector<std::thread> workers_;
 };
 
 struct Endpoint {

@@ -60,6 +60,8 @@ nlohmann::json to_json(const Reconciliation &r);
 // The deterministic part of a reading: everything but the timing and, for
 // windowed scenarios, the request count (replaced by the verdict).
 nlohmann::json canonical_json(const Reading &r);
+// The same for a reading as written by to_json (e.g. a --json baseline).
+nlohmann::json canonical_json(const nlohmann::json &reading);
 
 // Pure-logic checks (no sockets). Returns the number of failures, writing
 // one line per check to `out`.
