@@ -95,6 +95,27 @@ bool uuid_generate_time_bad(CURL *curl) {
   return false;
 }
 
+// The multi interface: curl_multi_perform drives the transfer.
+bool multi_interface_bad(CURL *curl, CURLM *multi) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::string hdr = "Idempotency-Key: " + new_uuid();
+    // CHECK: :[[@LINE-1]]:45: warning: idempotency key changes on every attempt: it is derived from a random UUID from 'uuid_generate_random'
+    // CHECK: :[[@LINE-3]]:3: note: retry loop re-sends the request here
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, hdr.c_str()));
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+    curl_multi_add_handle(multi, curl);
+    int running = 1;
+    while (running)
+      curl_multi_perform(multi, &running);
+    long code = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
+    curl_multi_remove_handle(multi, curl);
+    if (code == 200)
+      return true;
+  }
+  return false;
+}
+
 // --- known gaps -----------------------------------------------------------------
 
 // FIXME: a clock read through an out-parameter struct is not traced: the key
@@ -123,6 +144,35 @@ bool clock_gettime_FN(CURL *curl) {
     char line[64];
     snprintf(line, sizeof line, "Idempotency-Key: %ld%09ld", (long)ts.tv_sec, ts.tv_nsec);
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, line));
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+    if (curl_easy_perform(curl) == CURLE_OK)
+      return true;
+  }
+  return false;
+}
+
+// FIXME: a header line started from the "Idempotency-Key: " prefix and
+// completed later with append() or += is not followed: valuesNextToHeader()
+// only looks at the expression around the literal ("...: " + key,
+// snprintf(..., "...: %s", key)), and here the literal initializes or is
+// assigned to a variable that the key is appended to afterwards.
+bool header_line_append_FN(CURL *curl) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::string hdr("Idempotency-Key: ");
+    hdr.append(new_uuid());
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, hdr.c_str()));
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+    if (curl_easy_perform(curl) == CURLE_OK)
+      return true;
+  }
+  return false;
+}
+
+bool header_line_plus_assign_FN(CURL *curl) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    std::string hdr = "Idempotency-Key: ";
+    hdr += new_uuid();
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, hdr.c_str()));
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
     if (curl_easy_perform(curl) == CURLE_OK)
       return true;
