@@ -156,9 +156,11 @@ Simple post_timeout(Policy p, KeyStrategy key) {
   Simple s;
   s.store = store(p);
   s.fault = fault(FaultKind::post_commit_slow);
-  s.fault.slow_reply = 300ms;
+  // Wide margins on both sides: the service must commit before the client
+  // gives up, and the reply must come well after.
+  s.fault.slow_reply = 1000ms;
   s.client = base_client(key);
-  s.client.timeout = 100ms;
+  s.client.timeout = 250ms;
   return s;
 }
 
@@ -268,11 +270,14 @@ void run_outage(Ctx &c, bool budgeted) {
     cp.backoff = BackoffKind::none;
   }
   c.expected = {"ord-001"};
+  // The window bounds the unbounded client; the budgeted one stops on its
+  // own (that is the point), so it is not cut off by a slow machine.
   StopToken window_end;
+  const StopToken &client_stop = budgeted ? c.stop : window_end;
   std::vector<AttemptLog> log;
   std::thread t([&] {
     RetryingClient client(
-        cp, [&svc] { return svc.endpoint(); }, window_end);
+        cp, [&svc] { return svc.endpoint(); }, client_stop);
     client.charge("ord-001", 1000, log);
   });
   // Ends the window early only if the whole scenario is being stopped.
@@ -436,14 +441,14 @@ const std::vector<Def> &registry() {
     // Derived scenarios.
     add(info("post_timeout_naive", "reply slower than the client timeout",
              claim(6, 6, 3, 3, 0), "naive", "none",
-             "post_commit_slow@1, 300ms > 100ms", false,
+             "post_commit_slow@1, 1s > 250ms", false,
              "a timeout is ambiguous: the charge committed, the retry "
              "charges again"),
         simple(post_timeout(Policy::naive, KeyStrategy::none)));
     add(info("post_timeout_key_atomic",
              "reply slower than the client timeout, stable key",
              claim(6, 3, 3, 0, 0), "key_atomic", "stable",
-             "post_commit_slow@1, 300ms > 100ms", false,
+             "post_commit_slow@1, 1s > 250ms", false,
              "the key makes the retry after a timeout a replay"),
         simple(post_timeout(Policy::key_atomic, KeyStrategy::stable)));
     add(info("restart_store_durable",
@@ -469,7 +474,7 @@ const std::vector<Def> &registry() {
     add(info("query_before_retry",
              "timeout after commit, no key, look up before re-sending",
              claim(3, 3, 3, 0, 0), "naive", "none",
-             "post_commit_slow@1, 300ms > 100ms", false,
+             "post_commit_slow@1, 1s > 250ms", false,
              "asking the authoritative state first avoids the duplicate"),
         simple(s));
 

@@ -83,10 +83,11 @@ public:
   RetryingClient(ClientPolicy policy, EndpointFn endpoint,
                  const StopToken &stop);
   void set_before_attempt(AttemptHook hook) { before_ = std::move(hook); }
-  // Extra headers forwarded on every attempt (used by relays).
+  // POSTs {intent, amount} with retries; every attempt is appended to log.
   ChargeOutcome charge(const std::string &intent, long amount,
                        std::vector<AttemptLog> &log);
-  // Low-level: one logical POST with retries, returning the last result.
+  // The same for an arbitrary body (relays forward the body they got);
+  // returns the last attempt's result.
   HttpResult post_with_retries(const std::string &intent,
                                const std::string &body,
                                std::vector<AttemptLog> &log,
