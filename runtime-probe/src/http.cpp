@@ -135,10 +135,10 @@ void HttpServer::serve(int fd) {
   HttpReply reply;
   try {
     reply = handler_(view);
-  } catch (const std::exception &e) {
+  } catch (const std::exception &) {
     reply = HttpReply{};
-    reply.status = 500;
-    reply.body = std::string("{\"error\":\"") + "internal" + "\"}";
+    reply.status = 500; // e.g. the ledger could not be written
+    reply.body = "{\"error\":\"internal\"}";
   }
 
   if (reply.action == HttpReply::Action::drop) {
