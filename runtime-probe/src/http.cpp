@@ -63,6 +63,15 @@ void HttpServer::start() {
   if (ec)
     throw PreconditionError("cannot bind 127.0.0.1:0: " + ec.message());
   port_ = impl_->acceptor.local_endpoint().port();
+  {
+    // Two idle workers up front keep a thread start off the path of the
+    // first requests (two concurrent duplicates race within 50 ms).
+    std::lock_guard<std::mutex> lock(mu_);
+    for (int i = 0; i < 2; ++i) {
+      ++idle_;
+      workers_.emplace_back([this] { worker_loop(); });
+    }
+  }
   acceptor_thread_ = std::thread([this] { accept_loop(); });
 }
 

@@ -50,8 +50,9 @@ std::optional<ScenarioInfo> find_scenario(const std::string &name);
 // Never throws; `error` is filled when a precondition fails or the
 // scenario overruns its deadline.
 Reading run_scenario(const std::string &name, const RunOptions &opts);
-// Runs the scenarios concurrently (each has its own service and ledger);
-// results come back in the order of `names`.
+// Runs the scenarios concurrently (each has its own service and ledger),
+// except CPU-bound ones (unbounded_outage), which run afterwards; results
+// come back in the order of `names`.
 std::vector<Reading> run_scenarios(const std::vector<std::string> &names,
                                    const RunOptions &opts);
 
