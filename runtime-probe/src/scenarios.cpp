@@ -158,9 +158,9 @@ Simple post_timeout(Policy p, KeyStrategy key) {
   s.fault = fault(FaultKind::post_commit_slow);
   // Wide margins on both sides: the service must commit before the client
   // gives up, and the reply must come well after.
-  s.fault.slow_reply = 1000ms;
+  s.fault.slow_reply = 2000ms;
   s.client = base_client(key);
-  s.client.timeout = 250ms;
+  s.client.timeout = 500ms;
   return s;
 }
 
@@ -444,14 +444,14 @@ const std::vector<Def> &registry() {
     // Derived scenarios.
     add(info("post_timeout_naive", "reply slower than the client timeout",
              claim(6, 6, 3, 3, 0), "naive", "none",
-             "post_commit_slow@1, 1s > 250ms", false,
+             "post_commit_slow@1, 2s > 500ms", false,
              "a timeout is ambiguous: the charge committed, the retry "
              "charges again"),
         simple(post_timeout(Policy::naive, KeyStrategy::none)));
     add(info("post_timeout_key_atomic",
              "reply slower than the client timeout, stable key",
              claim(6, 3, 3, 0, 0), "key_atomic", "stable",
-             "post_commit_slow@1, 1s > 250ms", false,
+             "post_commit_slow@1, 2s > 500ms", false,
              "the key makes the retry after a timeout a replay"),
         simple(post_timeout(Policy::key_atomic, KeyStrategy::stable)));
     add(info("restart_store_durable",
@@ -477,7 +477,7 @@ const std::vector<Def> &registry() {
     add(info("query_before_retry",
              "timeout after commit, no key, look up before re-sending",
              claim(3, 3, 3, 0, 0), "naive", "none",
-             "post_commit_slow@1, 1s > 250ms", false,
+             "post_commit_slow@1, 2s > 500ms", false,
              "asking the authoritative state first avoids the duplicate"),
         simple(s));
 
