@@ -6,6 +6,7 @@
 #ifndef RETRYLINT_DRIVER_FINDINGS_H
 #define RETRYLINT_DRIVER_FINDINGS_H
 
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -50,6 +51,41 @@ void writeJson(std::ostream &OS, const std::vector<Finding> &Findings);
 
 /// The text of line \p Line of \p File (1-based), without the newline.
 std::string sourceLine(const std::string &File, unsigned Line);
+
+/// The line's text with leading and trailing white space removed and every
+/// inner run of white space made one space: what baselines and SARIF
+/// fingerprints key on instead of line numbers.
+std::string normalizeText(const std::string &Text);
+
+/// \p Path relative to the directory \p Base (both absolute, dots
+/// removed): "src/a.cpp", "../lib/b.cpp"; \p Path itself when they share
+/// nothing but the root.
+std::string relativePath(const std::string &Path, const std::string &Base);
+
+/// For each finding, how many earlier findings (in the given order) have the
+/// same check, relative path and normalized line text: the occurrence index
+/// that keeps baseline and fingerprint keys apart for identical lines.
+std::vector<unsigned> occurrenceIndexes(const std::vector<Finding> &Findings,
+                                        const std::string &Base);
+
+struct SarifOptions {
+  /// Absolute directory that result URIs are relative to (%SRCROOT%).
+  std::string SrcRoot;
+  /// The enabled checks: one rule each, in this order.
+  std::vector<std::string> Checks;
+  /// Probe readings per check (a JSON array, as `retrylint explain
+  /// --format=json` prints them), embedded in the rule's properties.
+  std::map<std::string, std::string> Evidence;
+  std::string ToolVersion;
+  /// Set on every result when non-empty ("new" under --baseline).
+  std::string BaselineState;
+};
+
+/// SARIF 2.1.0: one run; one rule per enabled check; results with locations,
+/// notes as relatedLocations, partialFingerprints; compile and configuration
+/// errors as toolExecutionNotifications.
+void writeSarif(std::ostream &OS, const std::vector<Finding> &Findings,
+                const SarifOptions &Options);
 
 } // namespace retrylint
 

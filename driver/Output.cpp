@@ -4,8 +4,11 @@
 #include <fstream>
 #include <map>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <tuple>
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_os_ostream.h"
 
 namespace retrylint {
 
@@ -98,22 +101,84 @@ void writeText(std::ostream &OS, const std::vector<Finding> &Findings,
 }
 
 void writeJson(std::ostream &OS, const std::vector<Finding> &Findings) {
-  nlohmann::json Out;
-  Out["version"] = 1;
-  Out["findings"] = nlohmann::json::array();
-  for (const Finding &F : Findings) {
-    nlohmann::json J{{"check", F.Check},       {"level", F.Level},
-                     {"file", F.Loc.File},     {"line", F.Loc.Line},
-                     {"column", F.Loc.Column}, {"message", F.Message}};
-    J["notes"] = nlohmann::json::array();
-    for (const Note &N : F.Notes)
-      J["notes"].push_back({{"file", N.Loc.File},
-                            {"line", N.Loc.Line},
-                            {"column", N.Loc.Column},
-                            {"message", N.Message}});
-    Out["findings"].push_back(std::move(J));
+  // llvm::json, not nlohmann: this TU is built without exceptions, and
+  // nlohmann's inline functions would then differ from the ones the runtime
+  // probe (built with exceptions) links into the same binary. Keys in
+  // alphabetical order, two-space indent.
+  llvm::raw_os_ostream Raw(OS);
+  llvm::json::OStream J(Raw, 2);
+  auto Loc = [&](const Location &L) {
+    J.attribute("column", L.Column);
+    J.attribute("file", L.File);
+  };
+  J.object([&] {
+    J.attributeArray("findings", [&] {
+      for (const Finding &F : Findings)
+        J.object([&] {
+          J.attribute("check", F.Check);
+          Loc(F.Loc);
+          J.attribute("level", F.Level);
+          J.attribute("line", F.Loc.Line);
+          J.attribute("message", F.Message);
+          J.attributeArray("notes", [&] {
+            for (const Note &N : F.Notes)
+              J.object([&] {
+                Loc(N.Loc);
+                J.attribute("line", N.Loc.Line);
+                J.attribute("message", N.Message);
+              });
+          });
+        });
+    });
+    J.attribute("version", 1);
+  });
+  Raw << '\n';
+}
+
+std::string normalizeText(const std::string &Text) {
+  std::string Out;
+  bool Space = false;
+  for (char C : Text) {
+    if (C == ' ' || C == '\t' || C == '\r' || C == '\v' || C == '\f') {
+      Space = !Out.empty();
+      continue;
+    }
+    if (Space)
+      Out += ' ';
+    Space = false;
+    Out += C;
   }
-  OS << Out.dump(2) << '\n';
+  return Out;
+}
+
+std::string relativePath(const std::string &Path, const std::string &Base) {
+  llvm::SmallVector<llvm::StringRef, 16> P, B;
+  llvm::StringRef(Path).split(P, '/', -1, false);
+  llvm::StringRef(Base).split(B, '/', -1, false);
+  size_t Common = 0;
+  while (Common < P.size() && Common < B.size() && P[Common] == B[Common])
+    ++Common;
+  if (Common == 0)
+    return Path;
+  std::string Out;
+  for (size_t I = Common; I < B.size(); ++I)
+    Out += "../";
+  for (size_t I = Common; I < P.size(); ++I) {
+    Out += P[I].str();
+    if (I + 1 < P.size())
+      Out += '/';
+  }
+  return Out.empty() ? "." : Out;
+}
+
+std::vector<unsigned> occurrenceIndexes(const std::vector<Finding> &Findings,
+                                        const std::string &Base) {
+  std::map<std::tuple<std::string, std::string, std::string>, unsigned> Seen;
+  std::vector<unsigned> Out;
+  for (const Finding &F : Findings)
+    Out.push_back(Seen[{F.Check, relativePath(F.Loc.File, Base),
+                        normalizeText(sourceLine(F.Loc.File, F.Loc.Line))}]++);
+  return Out;
 }
 
 } // namespace retrylint

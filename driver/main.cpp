@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // retrylint: runs the retry-* clang-tidy checks over a compilation database
-// or explicit files and reports findings as text (clang-tidy's format) or
-// JSON. Exit status: 0 no findings, 1 findings, 2 usage, configuration or
-// compile errors.
+// or explicit files and reports findings as text (clang-tidy's format), JSON
+// or SARIF, optionally against a baseline or limited to changed lines.
+// Subcommands: `retrylint init` (editor set-up, Init.cpp) and `retrylint
+// explain CHECK` (probe readings, Explain.cpp). Exit status: 0 no findings,
+// 1 findings, 2 usage, configuration or compile errors.
 
+#include "Baseline.h"
+#include "Diff.h"
+#include "Explain.h"
 #include "Findings.h"
+#include "Init.h"
 #include "RetryForceLinker.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -59,8 +65,34 @@ cl::opt<std::string>
                  cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
-cl::opt<std::string> Format("format", cl::desc("Output format: text or json"),
+cl::opt<std::string> Format("format",
+                            cl::desc("Output format: text, json or sarif "
+                                     "(SARIF 2.1.0)"),
                             cl::init("text"), cl::cat(Category));
+cl::opt<bool> Evidence("evidence",
+                       cl::desc("With --format=sarif: run each enabled "
+                                "check's probe scenarios and embed the "
+                                "readings in its rule's properties"),
+                       cl::cat(Category));
+cl::opt<std::string>
+    BaselineFile("baseline",
+                 cl::desc("Report and fail only on findings that are not in "
+                          "this baseline file; list entries that no longer "
+                          "occur"),
+                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    WriteBaselineFile("write-baseline",
+                      cl::desc("Record the current findings in this baseline "
+                               "file and exit 0"),
+                      cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string>
+    DiffRev("diff",
+            cl::desc("Report only findings on lines changed since the git "
+                     "revision (git diff -U0 <rev>), or in the unified diff "
+                     "read from stdin with --diff=-; a finding whose notes "
+                     "touch a changed line is kept. Without paths, analyzes "
+                     "the changed files of the compilation database"),
+            cl::value_desc("rev|-"), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Translation units analyzed in parallel"),
                        cl::init(0), cl::cat(Category));
 cl::opt<bool> Quiet("quiet", cl::desc("Print findings only: no progress or "
@@ -231,6 +263,12 @@ bool stderrIsTerminal() { return llvm::sys::Process::StandardErrIsDisplayed(); }
 } // namespace
 
 int main(int argc, const char **argv) {
+  if (argc > 1 && (StringRef(argv[1]) == "init" ||
+                   StringRef(argv[1]) == "explain")) {
+    std::vector<std::string> Sub(argv + 2, argv + argc);
+    return StringRef(argv[1]) == "init" ? retrylint::runInit(Sub)
+                                        : retrylint::runExplain(Sub);
+  }
   // Compiler arguments follow `--`; llvm::cl must not see them.
   std::vector<const char *> Args;
   std::optional<std::vector<std::string>> FixedArgs;
@@ -248,7 +286,7 @@ int main(int argc, const char **argv) {
   }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "retrylint 0.1.0 (clang-tidy checks for retry code, LLVM "
+    OS << "retrylint " RETRYLINT_VERSION " (clang-tidy checks for retry code, LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
   std::string Err;
@@ -256,7 +294,11 @@ int main(int argc, const char **argv) {
   if (!cl::ParseCommandLineOptions(
           Args.size(), Args.data(),
           "retrylint: finds retry bugs in C and C++ code\n\n"
-          "  retrylint [options] <paths...> [-- <compiler args>]\n\n"
+          "  retrylint [options] <paths...> [-- <compiler args>]\n"
+          "  retrylint init [--force] [dir]      set up .clang-tidy and "
+          ".clangd\n"
+          "  retrylint explain <check>           run the check's probe "
+          "scenarios\n\n"
           "  --color=auto|always|never  colored diagnostics (auto: on a "
           "terminal)\n",
           &ErrOS)) {
@@ -267,8 +309,13 @@ int main(int argc, const char **argv) {
     fatal(First.trim());
   }
 
-  if (Format != "text" && Format != "json")
-    fatal("unknown --format '" + Format + "' (text or json)");
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    fatal("unknown --format '" + Format + "' (text, json or sarif)");
+  if (Evidence && Format != "sarif")
+    fatal("--evidence needs --format=sarif");
+  if (!WriteBaselineFile.empty() && !DiffRev.empty())
+    fatal("--write-baseline records every finding; it cannot be combined "
+          "with --diff");
   if (Color != "auto" && Color != "always" && Color != "never")
     fatal("unknown --color '" + Color + "' (auto, always or never)");
 
@@ -310,6 +357,27 @@ int main(int argc, const char **argv) {
     return 0;
   }
 
+  // --diff: the changed lines, read before anything is analyzed.
+  std::optional<retrylint::ChangedLines> Changed;
+  if (DiffRev.getNumOccurrences()) {
+    if (DiffRev.empty())
+      fatal("--diff needs a git revision, or - to read a diff from stdin");
+    Changed.emplace();
+    std::string DiffErr;
+    if (DiffRev == "-") {
+      auto In = llvm::MemoryBuffer::getSTDIN();
+      if (!In)
+        fatal("cannot read the diff from stdin: " + In.getError().message());
+      SmallString<256> Cwd;
+      llvm::sys::fs::current_path(Cwd);
+      if (!retrylint::parseUnifiedDiff((*In)->getBuffer().str(),
+                                       std::string(Cwd), *Changed, DiffErr))
+        fatal("--diff -: " + DiffErr);
+    } else if (!retrylint::gitDiff(DiffRev, *Changed, DiffErr)) {
+      fatal("--diff " + DiffRev + ": " + DiffErr);
+    }
+  }
+
   // The compilation database: -p, else arguments after --, else found
   // next to the first path.
   std::unique_ptr<CompilationDatabase> Json;
@@ -341,8 +409,17 @@ int main(int argc, const char **argv) {
   // Expand the paths into translation units.
   std::vector<std::string> Files;
   std::vector<std::string> DbFiles = DB.getAllFiles();
-  if (Paths.empty())
+  if (Paths.empty() && Changed) {
+    // Only the changed translation units.
+    std::set<std::string> ChangedFiles;
+    for (const std::string &F : Changed->files())
+      ChangedFiles.insert(F);
+    for (const std::string &F : DbFiles)
+      if (ChangedFiles.count(realPath(F)))
+        Files.push_back(F);
+  } else if (Paths.empty()) {
     Files = DbFiles;
+  }
   for (const std::string &P : Paths) {
     if (!llvm::sys::fs::exists(P))
       fatal("no such file or directory: '" + P + "'");
@@ -370,10 +447,21 @@ int main(int argc, const char **argv) {
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
   validateConfigFiles(Files);
+  if (Files.empty() && Changed && !Quiet)
+    llvm::errs() << "retrylint: --diff " << DiffRev
+                 << ": no changed translation unit in the compilation "
+                    "database\n";
+
+  // ClangTool changes the process's working directory to each compile
+  // command's directory and back; with several workers one may "restore" a
+  // directory another one set. Put the user's back afterwards: relative
+  // paths given on the command line (--baseline, ...) are relative to it.
+  SmallString<256> InitialCwd;
+  llvm::sys::fs::current_path(InitialCwd);
 
   // Analyze translation units in parallel; each worker has its own context.
   unsigned NumJobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-  NumJobs = std::min<unsigned>(NumJobs, Files.size());
+  NumJobs = std::max(1u, std::min<unsigned>(NumJobs, Files.size()));
   std::vector<std::vector<ClangTidyError>> Results(Files.size());
   std::atomic<size_t> Next{0}, Done{0};
   std::mutex ProgressMu;
@@ -399,6 +487,7 @@ int main(int argc, const char **argv) {
   Worker();
   for (std::thread &T : Threads)
     T.join();
+  llvm::sys::fs::set_current_path(InitialCwd);
   if (Progress)
     llvm::errs() << "\r\033[K";
 
@@ -420,24 +509,133 @@ int main(int argc, const char **argv) {
   // Headers are seen by several TUs; report each finding once.
   Findings.erase(std::unique(Findings.begin(), Findings.end()), Findings.end());
 
+  auto IsRetry = [](const retrylint::Finding &F) {
+    return StringRef(F.Check).starts_with("retry-");
+  };
+
+  // Baseline: record the findings, or drop the ones it records.
+  std::string BaselineNote;
+  std::vector<retrylint::BaselineEntry> Gone;
+  if (!WriteBaselineFile.empty()) {
+    std::string BErr;
+    size_t Recorded = std::count_if(Findings.begin(), Findings.end(), IsRetry);
+    int Entries = retrylint::writeBaseline(WriteBaselineFile, Findings, BErr);
+    if (Entries < 0)
+      fatal(BErr);
+    Findings.erase(std::remove_if(Findings.begin(), Findings.end(), IsRetry),
+                   Findings.end());
+    BaselineNote = "retrylint: wrote " + std::to_string(Recorded) + " finding" +
+                   (Recorded == 1 ? "" : "s") + " (" + std::to_string(Entries) +
+                   " entr" + (Entries == 1 ? "y" : "ies") + ") to " +
+                   WriteBaselineFile;
+  } else if (!BaselineFile.empty()) {
+    // Entries of files that were not analyzed are not "gone".
+    std::set<std::string> Analyzed;
+    if (!Paths.empty() || Changed)
+      Analyzed.insert(Files.begin(), Files.end());
+    retrylint::BaselineMatch M;
+    std::string BErr;
+    if (!retrylint::applyBaseline(BaselineFile, Findings, Analyzed, M, BErr))
+      fatal(BErr);
+    Findings = std::move(M.Remaining);
+    Gone = std::move(M.Gone);
+    if (M.Matched)
+      BaselineNote = "retrylint: " + std::to_string(M.Matched) + " finding" +
+                     (M.Matched == 1 ? "" : "s") + " in the baseline " +
+                     BaselineFile + " not reported";
+  }
+
+  // --diff: findings on changed lines, or whose notes touch one.
+  size_t OffDiff = 0;
+  if (Changed) {
+    std::vector<retrylint::Finding> Kept;
+    for (retrylint::Finding &F : Findings) {
+      if (IsRetry(F) && !Changed->touches(F)) {
+        ++OffDiff;
+        continue;
+      }
+      Kept.push_back(std::move(F));
+    }
+    Findings = std::move(Kept);
+  }
+
   size_t Warnings = 0;
   for (const auto &F : Findings)
-    if (StringRef(F.Check).starts_with("retry-"))
+    if (IsRetry(F))
       ++Warnings;
   if (Format == "json") {
     retrylint::writeJson(std::cout, Findings);
+  } else if (Format == "sarif") {
+    retrylint::SarifOptions SO;
+    SmallString<256> Cwd;
+    llvm::sys::fs::current_path(Cwd);
+    SO.SrcRoot = realPath(Cwd);
+    SO.ToolVersion = RETRYLINT_VERSION;
+    std::set<std::string> Enabled;
+    std::unique_ptr<ClangTidyOptionsProvider> P = S.provider();
+    for (const std::string &F :
+         Files.empty() ? std::vector<std::string>{SO.SrcRoot + "/dummy.cpp"}
+                       : Files)
+      for (const std::string &N : getCheckNames(P->getOptions(F), false, false))
+        if (StringRef(N).starts_with("retry-"))
+          Enabled.insert(N);
+    // A check named in a finding is a rule even if a NOLINT-free config
+    // change hid it from some files.
+    for (const auto &F : Findings)
+      if (IsRetry(F))
+        Enabled.insert(F.Check);
+    SO.Checks.assign(Enabled.begin(), Enabled.end());
+    if (!BaselineFile.empty())
+      SO.BaselineState = "new";
+    if (Evidence) {
+      if (!retrylint::haveProbe())
+        fatal("--evidence: this retrylint was built without the runtime "
+              "probe");
+      bool AllMatch = true;
+      SO.Evidence = retrylint::probeEvidence(SO.Checks, AllMatch);
+      if (!AllMatch)
+        llvm::errs() << "retrylint: warning: a probe reading contradicts its "
+                        "claim (see the rule's evidence)\n";
+    }
+    // Make the paths the writer relativizes real, like the root.
+    for (auto &F : Findings) {
+      if (!F.Loc.File.empty())
+        F.Loc.File = realPath(F.Loc.File);
+      for (auto &N : F.Notes)
+        if (!N.Loc.File.empty())
+          N.Loc.File = realPath(N.Loc.File);
+    }
+    retrylint::writeSarif(std::cout, Findings, SO);
   } else {
     retrylint::TextStyle Style;
     Style.Color = Color == "always" ||
-                  (Color == "auto" && llvm::sys::Process::StandardOutIsDisplayed());
+                  (Color == "auto" && llvm::sys::Process::StandardOutHasColors());
     retrylint::writeText(std::cout, Findings, Style);
   }
   std::cout.flush();
-  if (!Quiet)
+  if (!Quiet) {
     llvm::errs() << "retrylint: " << Warnings << " finding"
                  << (Warnings == 1 ? "" : "s") << " in " << Files.size()
                  << " translation unit" << (Files.size() == 1 ? "" : "s")
                  << "\n";
+    if (!BaselineNote.empty())
+      llvm::errs() << BaselineNote << "\n";
+    if (OffDiff)
+      llvm::errs() << "retrylint: " << OffDiff << " finding"
+                   << (OffDiff == 1 ? "" : "s")
+                   << " outside the changed lines not reported\n";
+    for (const auto &G : Gone)
+      llvm::errs() << "retrylint: baseline entry no longer occurs: "
+                   << G.Path << ": [" << G.Check << "] " << G.Text
+                   << (G.Count > 1 ? " (x" + std::to_string(G.Count) + ")"
+                                   : std::string())
+                   << "\n";
+    if (!Gone.empty())
+      llvm::errs() << "retrylint: " << Gone.size() << " baseline entr"
+                   << (Gone.size() == 1 ? "y no longer occurs" : "ies no longer occur")
+                   << "; shrink the baseline with --write-baseline "
+                   << BaselineFile << "\n";
+  }
   if (ConfigError)
     return 2;
   if (CompileError && !AllowCompileErrors) {

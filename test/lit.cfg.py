@@ -45,3 +45,29 @@ if config.have_probe:
     config.available_features.add("probe")
 if config.have_clangd:
     config.available_features.add("clangd")
+
+# Delivery paths (driver/): the SARIF 2.1.0 schema sits in ../shared/schemas
+# beside the clone; tests that validate against it need it and jsonschema.
+import shutil
+import subprocess
+sarif_schema = os.path.normpath(os.path.join(
+    config.retrylint_src_root, "..", "shared", "schemas", "sarif-schema-2.1.0.json"))
+config.substitutions.append(("%sarif_schema", sarif_schema))
+if os.path.exists(sarif_schema) and subprocess.call(
+        [config.python_executable, "-c", "import jsonschema"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("sarif-schema")
+for tool, feature in (("git", "git"), ("pre-commit", "pre-commit"),
+                      ("cmake", "cmake"), ("ninja", "ninja"),
+                      ("run-clang-tidy-22", "run-clang-tidy")):
+    if shutil.which(tool, path=config.environment["PATH"]):
+        config.available_features.add(feature)
+config.substitutions.append(("%pre_commit_script", os.path.join(
+    config.retrylint_src_root, "driver", "retrylint-pre-commit")))
+# git in tests: no user or system configuration, a fixed identity.
+for var, val in (("GIT_CONFIG_NOSYSTEM", "1"), ("GIT_AUTHOR_NAME", "retrylint test"),
+                 ("GIT_AUTHOR_EMAIL", "test@example.invalid"),
+                 ("GIT_COMMITTER_NAME", "retrylint test"),
+                 ("GIT_COMMITTER_EMAIL", "test@example.invalid")):
+    config.environment[var] = val
+config.substitutions.append(("%llvm_tools", config.llvm_tools_dir))

@@ -1,0 +1,394 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Compiled with -fexceptions and without LLVM headers: it includes the
+// runtime probe's headers (Asio-free, but nlohmann/json with exceptions).
+
+#include "Explain.h"
+#include "CheckCatalog.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <unistd.h>
+
+#ifdef RETRYLINT_HAVE_PROBE
+#include "retryprobe/scenarios.h"
+#endif
+
+namespace retrylint {
+
+bool haveProbe() {
+#ifdef RETRYLINT_HAVE_PROBE
+  return true;
+#else
+  return false;
+#endif
+}
+
+namespace {
+
+int usage(const std::string &Msg) {
+  std::cerr << "retrylint: error: " << Msg
+            << " (usage: retrylint explain [--format=text|json] "
+               "[--color=auto|always|never] <check>)\n";
+  return 2;
+}
+
+/// Word-wraps \p Text to \p Width columns, each line prefixed by \p Indent.
+/// The first line is prefixed by \p First (default: \p Indent).
+std::string wrap(const std::string &Text, const std::string &Indent,
+                 const std::string &First = "", size_t Width = 78) {
+  std::istringstream In(Text);
+  std::string Word, Line, Out;
+  auto Prefix = [&] { return Out.empty() && !First.empty() ? First : Indent; };
+  while (In >> Word) {
+    if (!Line.empty() &&
+        Prefix().size() + Line.size() + 1 + Word.size() > Width) {
+      Out += Prefix() + Line + "\n";
+      Line.clear();
+    }
+    Line += (Line.empty() ? "" : " ") + Word;
+  }
+  if (!Line.empty())
+    Out += Prefix() + Line + "\n";
+  return Out;
+}
+
+std::vector<std::string> scenarioNames(const CheckInfo &C) {
+  std::vector<std::string> Names;
+  auto Add = [&](const char *N) {
+    if (N && std::find(Names.begin(), Names.end(), N) == Names.end())
+      Names.push_back(N);
+  };
+  for (const ScenarioPair &P : C.Scenarios) {
+    Add(P.Failing);
+    Add(P.Fix);
+  }
+  return Names;
+}
+
+std::string nowIso() {
+  std::time_t T = std::time(nullptr);
+  char Buf[32];
+  std::strftime(Buf, sizeof(Buf), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&T));
+  return Buf;
+}
+
+#ifdef RETRYLINT_HAVE_PROBE
+
+struct Style {
+  bool Color = false;
+  std::string bold(const std::string &S) const {
+    return Color ? "\033[1m" + S + "\033[0m" : S;
+  }
+  std::string good(const std::string &S) const {
+    return Color ? "\033[1;32m" + S + "\033[0m" : S;
+  }
+  std::string bad(const std::string &S) const {
+    return Color ? "\033[1;31m" + S + "\033[0m" : S;
+  }
+};
+
+std::string claimText(const retryprobe::Reading &R) {
+  std::string S = retryprobe::to_string(R.claim);
+  if (R.requests_at_least)
+    S = ">=" + S;
+  return S;
+}
+
+/// Compact, stable shape for SARIF and --format=json.
+nlohmann::json readingJson(const retryprobe::Reading &R, const char *Role) {
+  nlohmann::json J;
+  J["scenario"] = R.scenario;
+  J["role"] = Role;
+  if (auto Info = retryprobe::find_scenario(R.scenario)) {
+    J["summary"] = Info->summary;
+    J["demonstrates"] = Info->demonstrates;
+    J["policy"] = Info->policy;
+    J["key"] = Info->key;
+    J["fault"] = Info->fault;
+  }
+  J["claim"] = retryprobe::to_json(R.claim);
+  J["measured"] = retryprobe::to_json(R.measured);
+  J["requestsAtLeast"] = R.requests_at_least;
+  J["matches"] = R.matches;
+  J["seconds"] = std::round(R.seconds * 1000) / 1000;
+  if (!R.error.empty())
+    J["error"] = R.error;
+  return J;
+}
+
+/// Readings by scenario name; missing scenarios become readings with an
+/// error so callers treat them as contradictions.
+std::map<std::string, retryprobe::Reading>
+runAll(const std::vector<std::string> &Names) {
+  std::vector<std::string> Known;
+  std::map<std::string, retryprobe::Reading> Out;
+  for (const std::string &N : Names) {
+    if (retryprobe::find_scenario(N)) {
+      Known.push_back(N);
+    } else {
+      retryprobe::Reading R;
+      R.scenario = N;
+      R.error = "no such scenario in this build of the probe";
+      R.error_kind = "unknown";
+      Out[N] = R;
+    }
+  }
+  if (!Known.empty()) {
+    std::vector<retryprobe::Reading> Rs =
+        retryprobe::run_scenarios(Known, retryprobe::RunOptions{});
+    for (size_t I = 0; I < Rs.size() && I < Known.size(); ++I)
+      Out[Known[I]] = Rs[I];
+  }
+  return Out;
+}
+
+void printPair(std::ostream &OS, const ScenarioPair &P,
+               const std::map<std::string, retryprobe::Reading> &Readings,
+               const Style &S) {
+  std::vector<const retryprobe::Reading *> Cols;
+  std::vector<std::string> Heads;
+  Cols.push_back(&Readings.at(P.Failing));
+  Heads.push_back("failing variant");
+  if (P.Fix) {
+    Cols.push_back(&Readings.at(P.Fix));
+    Heads.push_back("fix");
+  }
+  std::vector<std::pair<std::string, std::vector<std::string>>> Rows;
+  auto Row = [&](const std::string &Label, auto Get) {
+    std::vector<std::string> Cells;
+    for (const retryprobe::Reading *R : Cols)
+      Cells.push_back(Get(*R));
+    Rows.push_back({Label, Cells});
+  };
+  auto InfoField = [](const retryprobe::Reading &R,
+                      std::string retryprobe::ScenarioInfo::*F) {
+    auto I = retryprobe::find_scenario(R.scenario);
+    return I ? (*I).*F : std::string("?");
+  };
+  Row("", [&](const retryprobe::Reading &R) { return R.scenario; });
+  Row("service policy", [&](const retryprobe::Reading &R) {
+    return InfoField(R, &retryprobe::ScenarioInfo::policy);
+  });
+  Row("client key", [&](const retryprobe::Reading &R) {
+    return InfoField(R, &retryprobe::ScenarioInfo::key);
+  });
+  Row("fault", [&](const retryprobe::Reading &R) {
+    return InfoField(R, &retryprobe::ScenarioInfo::fault);
+  });
+  auto Num = [](int V) { return std::to_string(V); };
+  Row("requests", [&](const retryprobe::Reading &R) {
+    return Num(R.measured.requests);
+  });
+  Row("charged (ledger rows)", [&](const retryprobe::Reading &R) {
+    return Num(R.measured.committed);
+  });
+  Row("distinct intents", [&](const retryprobe::Reading &R) {
+    return Num(R.measured.distinct_intents);
+  });
+  Row("duplicates", [&](const retryprobe::Reading &R) {
+    return Num(R.measured.duplicates);
+  });
+  Row("lost", [&](const retryprobe::Reading &R) {
+    return Num(R.measured.lost);
+  });
+  Row("claim", [&](const retryprobe::Reading &R) { return claimText(R); });
+  Row("reading", [&](const retryprobe::Reading &R) {
+    if (!R.error.empty())
+      return std::string("ERROR");
+    return std::string(R.matches ? "matches claim" : "CONTRADICTS claim");
+  });
+
+  size_t LabelW = 0;
+  std::vector<size_t> W(Cols.size(), 0);
+  for (size_t C = 0; C < Heads.size(); ++C)
+    W[C] = Heads[C].size();
+  for (auto &[L, Cells] : Rows) {
+    LabelW = std::max(LabelW, L.size());
+    for (size_t C = 0; C < Cells.size(); ++C)
+      W[C] = std::max(W[C], Cells[C].size());
+  }
+  auto Pad = [](const std::string &Str, size_t N) {
+    return Str + std::string(N > Str.size() ? N - Str.size() : 0, ' ');
+  };
+  OS << "  " << Pad("", LabelW);
+  for (size_t C = 0; C < Heads.size(); ++C)
+    OS << "   " << S.bold(Pad(Heads[C], C + 1 < Heads.size() ? W[C] : 0));
+  OS << "\n";
+  for (auto &[L, Cells] : Rows) {
+    std::string Line = "  " + Pad(L, LabelW);
+    for (size_t C = 0; C < Cells.size(); ++C) {
+      std::string Cell = Pad(Cells[C], C + 1 < Cells.size() ? W[C] : 0);
+      if (L == "reading")
+        Cell = Cols[C]->matches && Cols[C]->error.empty() ? S.good(Cell)
+                                                          : S.bad(Cell);
+      Line += "   " + Cell;
+    }
+    while (!Line.empty() && Line.back() == ' ')
+      Line.pop_back();
+    OS << Line << "\n";
+  }
+  for (const retryprobe::Reading *R : Cols) {
+    auto I = retryprobe::find_scenario(R->scenario);
+    std::string What = I ? I->summary + ": " + I->demonstrates : "";
+    if (!R->error.empty())
+      What = "error (" + R->error_kind + "): " + R->error;
+    if (!What.empty())
+      OS << wrap(R->scenario + ": " + What, "      ", "    - ");
+  }
+}
+
+#endif // RETRYLINT_HAVE_PROBE
+
+} // namespace
+
+int runExplain(const std::vector<std::string> &Args) {
+  std::string Format = "text", Color = "auto", Check;
+  for (const std::string &A : Args) {
+    if (A.rfind("--format=", 0) == 0)
+      Format = A.substr(9);
+    else if (A.rfind("--color=", 0) == 0)
+      Color = A.substr(8);
+    else if (A == "-h" || A == "--help") {
+      std::cout << "usage: retrylint explain [--format=text|json] "
+                   "[--color=auto|always|never] <check>\n\n"
+                   "Prints the check's summary, runs its runtime-probe "
+                   "scenarios and prints\nthe readings, failing variant "
+                   "beside its fix. Exit status 0 when every\nreading "
+                   "matches its claim, 2 otherwise.\n\nChecks:\n";
+      for (const CheckInfo &C : checkCatalog())
+        std::cout << "  " << C.Name << "\n";
+      return 0;
+    } else if (!A.empty() && A[0] == '-')
+      return usage("unknown explain option '" + A + "'");
+    else if (Check.empty())
+      Check = A;
+    else
+      return usage("explain takes one check");
+  }
+  if (Format != "text" && Format != "json")
+    return usage("unknown --format '" + Format + "' (text or json)");
+  if (Color != "auto" && Color != "always" && Color != "never")
+    return usage("unknown --color '" + Color + "' (auto, always or never)");
+  if (Check.empty())
+    return usage("no check named");
+  if (Check.rfind("retry-", 0) != 0)
+    Check = "retry-" + Check;
+  const CheckInfo *Info = findCheck(Check);
+  if (!Info) {
+    std::cerr << "retrylint: error: unknown check '" << Check
+              << "' (see retrylint explain --help)\n";
+    return 2;
+  }
+#ifndef RETRYLINT_HAVE_PROBE
+  std::cerr << "retrylint: error: this retrylint was built without the "
+               "runtime probe (-DRETRYLINT_BUILD_PROBE=OFF)\n";
+  return 2;
+#else
+  std::map<std::string, retryprobe::Reading> Readings =
+      runAll(scenarioNames(*Info));
+  bool AllMatch = true;
+  for (auto &[N, R] : Readings)
+    if (!R.matches || !R.error.empty())
+      AllMatch = false;
+
+  if (Format == "json") {
+    nlohmann::json J;
+    J["check"] = Check;
+    J["summary"] = checkSummary(Check);
+    J["doc"] = docUri(Check);
+    J["measuredAt"] = nowIso();
+    J["pairs"] = nlohmann::json::array();
+    for (const ScenarioPair &P : Info->Scenarios) {
+      nlohmann::json Pair;
+      Pair["failing"] = readingJson(Readings.at(P.Failing), "failing");
+      if (P.Fix)
+        Pair["fix"] = readingJson(Readings.at(P.Fix), "fix");
+      J["pairs"].push_back(Pair);
+    }
+    J["allMatch"] = AllMatch;
+    std::cout << J.dump(2) << "\n";
+    return AllMatch ? 0 : 2;
+  }
+
+  Style S;
+  // Like clang: a terminal whose TERM is set and not "dumb".
+  const char *Term = std::getenv("TERM");
+  S.Color = Color == "always" ||
+            (Color == "auto" && isatty(1) && Term && *Term &&
+             std::string(Term) != "dumb");
+  std::cout << S.bold(Check) << "\n"
+            << wrap(checkSummary(Check), "  ") << "  docs: " << docUri(Check)
+            << "\n\n";
+  std::cout << "Probe readings (real loopback sockets, a real ledger; "
+               "docs/probe.md):\n";
+  for (const ScenarioPair &P : Info->Scenarios) {
+    std::cout << "\n";
+    printPair(std::cout, P, Readings, S);
+  }
+  size_t Bad = 0;
+  for (auto &[N, R] : Readings)
+    if (!R.matches || !R.error.empty())
+      ++Bad;
+  std::cout << "\n";
+  if (AllMatch)
+    std::cout << "retrylint: " << Readings.size() << " reading"
+              << (Readings.size() == 1 ? "" : "s")
+              << (Readings.size() == 1 ? " matches its claim" : ", all match "
+                                                                 "their claims")
+              << "\n";
+  else
+    std::cout << "retrylint: " << Bad << " of " << Readings.size()
+              << " readings contradict their claims\n";
+  return AllMatch ? 0 : 2;
+#endif
+}
+
+std::map<std::string, std::string>
+probeEvidence(const std::vector<std::string> &Checks, bool &AllMatch) {
+  std::map<std::string, std::string> Out;
+#ifdef RETRYLINT_HAVE_PROBE
+  std::vector<std::string> Names;
+  for (const std::string &C : Checks)
+    if (const CheckInfo *Info = findCheck(C))
+      for (const std::string &N : scenarioNames(*Info))
+        if (std::find(Names.begin(), Names.end(), N) == Names.end())
+          Names.push_back(N);
+  if (Names.empty())
+    return Out;
+  std::map<std::string, retryprobe::Reading> Readings = runAll(Names);
+  std::string At = nowIso();
+  for (const std::string &C : Checks) {
+    const CheckInfo *Info = findCheck(C);
+    if (!Info || Info->Scenarios.empty())
+      continue;
+    nlohmann::json Arr = nlohmann::json::array();
+    for (const ScenarioPair &P : Info->Scenarios)
+      for (const char *N : {P.Failing, P.Fix}) {
+        if (!N)
+          continue;
+        const retryprobe::Reading &R = Readings.at(N);
+        if (!R.matches || !R.error.empty())
+          AllMatch = false;
+        nlohmann::json J = readingJson(R, N == P.Fix ? "fix" : "failing");
+        J["measuredAt"] = At;
+        Arr.push_back(J);
+      }
+    Out[C] = Arr.dump();
+  }
+#else
+  (void)Checks;
+  (void)AllMatch;
+#endif
+  return Out;
+}
+
+} // namespace retrylint
