@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "MissingBackoffCheck.h"
+#include "MissingBudgetCheck.h"
+#include "NonRetryableStatusCheck.h"
 #include "PerAttemptIdempotencyKeyCheck.h"
+#include "UnkeyedSideEffectCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 
 namespace clang::tidy {
@@ -10,8 +14,14 @@ namespace retry {
 class RetryTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
+    CheckFactories.registerCheck<MissingBackoffCheck>("retry-missing-backoff");
+    CheckFactories.registerCheck<MissingBudgetCheck>("retry-missing-budget");
+    CheckFactories.registerCheck<NonRetryableStatusCheck>(
+        "retry-non-retryable-status");
     CheckFactories.registerCheck<PerAttemptIdempotencyKeyCheck>(
         "retry-per-attempt-idempotency-key");
+    CheckFactories.registerCheck<UnkeyedSideEffectCheck>(
+        "retry-unkeyed-side-effect");
   }
 };
 

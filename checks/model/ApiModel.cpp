@@ -99,7 +99,31 @@ std::optional<std::string> NameList::add(StringRef Entry) {
   return std::nullopt;
 }
 
-bool NameList::matches(StringRef QN) const {
+/// Drops template arguments and libstdc++/libc++ inline namespaces, so
+/// "std::__cxx11::basic_string<char>::append" matches
+/// "std::basic_string::append".
+static std::string normalizeQualifiedName(StringRef QN) {
+  std::string Out;
+  int Depth = 0;
+  for (char C : QN) {
+    if (C == '<' && !StringRef(Out).ends_with("operator"))
+      ++Depth;
+    else if (C == '>' && Depth > 0)
+      --Depth;
+    else if (Depth == 0)
+      Out.push_back(C);
+  }
+  for (StringRef Inline : {"__cxx11::", "__1::", "_V2::"}) {
+    size_t Pos;
+    while ((Pos = Out.find(Inline.str())) != std::string::npos)
+      Out.erase(Pos, Inline.size());
+  }
+  return Out;
+}
+
+bool NameList::matches(StringRef RawQN) const {
+  std::string Normalized = normalizeQualifiedName(RawQN);
+  StringRef QN(Normalized);
   for (const std::string &E : Exact) {
     StringRef Ent(E);
     if (Ent.consume_front("::")) {
@@ -184,6 +208,9 @@ void ApiOptions::read(const ClangTidyCheck::OptionsView &Opts) {
   PerAttemptSources = Opts.getLocalOrGlobal("PerAttemptSources", "").str();
   PerAttemptNames = Opts.getLocalOrGlobal("PerAttemptNames", "").str();
   RetryHelpers = Opts.getLocalOrGlobal("RetryHelpers", "").str();
+  WaitFunctions = Opts.getLocalOrGlobal("WaitFunctions", "").str();
+  PolicyCalls = Opts.getLocalOrGlobal("PolicyCalls", "").str();
+  LookupFunctions = Opts.getLocalOrGlobal("LookupFunctions", "").str();
 }
 
 void ApiOptions::store(const ClangTidyCheck::OptionsView &Opts,
@@ -196,6 +223,9 @@ void ApiOptions::store(const ClangTidyCheck::OptionsView &Opts,
   Opts.store(Map, "PerAttemptSources", PerAttemptSources);
   Opts.store(Map, "PerAttemptNames", PerAttemptNames);
   Opts.store(Map, "RetryHelpers", RetryHelpers);
+  Opts.store(Map, "WaitFunctions", WaitFunctions);
+  Opts.store(Map, "PolicyCalls", PolicyCalls);
+  Opts.store(Map, "LookupFunctions", LookupFunctions);
 }
 
 ApiModel::ApiModel(const ApiOptions &O) {
@@ -225,9 +255,32 @@ ApiModel::ApiModel(const ApiOptions &O) {
   RetryHelpers.add("(^|::)[^:]*(retry|retries|retrying)[^:]*$");
   AddAll(RetryHelpers, O.RetryHelpers, "RetryHelpers");
 
+  for (StringRef S : {"std::this_thread::sleep_for",
+                      "std::this_thread::sleep_until", "::sleep", "::usleep",
+                      "::nanosleep", "::Sleep", "absl::SleepFor",
+                      "boost::this_thread::sleep_for",
+                      "std::condition_variable::wait_for",
+                      "std::condition_variable::wait_until",
+                      "std::condition_variable_any::wait_for",
+                      "boost::asio::basic_waitable_timer::expires_after",
+                      "boost::asio::basic_waitable_timer::expires_from_now",
+                      "boost::asio::basic_deadline_timer::expires_from_now"})
+    Waits.add(S);
+  AddAll(Waits, O.WaitFunctions, "WaitFunctions");
+  Policies.add("(^|::)(should_?retry|is_?exhausted|was_?last_?attempt|"
+               "can_?retry|retry_?allowed|attempts_?left|has_?attempts_?left|"
+               "is_?retry_?allowed|on_?failure)[^:]*$");
+  AddAll(Policies, O.PolicyCalls, "PolicyCalls");
+  Lookups.add("(^|::)(lookup|find|query|fetch|get|load|read|check)_?[a-z_]*"
+              "(status|state|charge|order|payment|outcome|intent|existing|"
+              "result|transaction|receipt)[^:]*$");
+  AddAll(Lookups, O.LookupFunctions, "LookupFunctions");
+
   for (StringRef S :
        {"std::to_string", "std::to_wstring", "std::format", "fmt::format",
-        "fmt::to_string", "absl::StrCat", "absl::StrFormat",
+        "fmt::to_string", "absl::StrCat", "absl::StrFormat", "std::max",
+        "std::min", "std::clamp", "std::chrono::duration_cast",
+        "std::chrono::floor", "std::chrono::ceil", "std::chrono::round",
         "boost::uuids::to_string", "boost::lexical_cast", "std::move",
         "std::forward", "std::basic_string::append", "std::basic_string::substr",
         "std::basic_string::c_str", "std::basic_string::data",
@@ -257,6 +310,7 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
     return std::nullopt;
   Operation Op;
   Op.Call = Call;
+  Op.InnerCall = Call;
   Op.Name = FD->getQualifiedNameAsString();
   StringRef Name = FD->getDeclName().isIdentifier() ? FD->getName() : "";
   const CXXRecordDecl *RD = methodClass(Call);
@@ -390,6 +444,27 @@ ApiModel::perAttemptSource(const CallExpr *Call) const {
   return SourceKind::RandomUuid;
 }
 
+std::optional<unsigned>
+ApiModel::waitDurationArg(const CallExpr *Call) const {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD || !Waits.matches(FD))
+    return std::nullopt;
+  StringRef N = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+  // condition_variable::wait_for(lock, duration[, pred])
+  unsigned Arg = N.starts_with("wait_") ? 1 : 0;
+  if (Arg >= Call->getNumArgs())
+    return Call->getNumArgs() ? std::optional<unsigned>(0) : std::nullopt;
+  return Arg;
+}
+
+bool ApiModel::isPolicyCall(const FunctionDecl *Callee) const {
+  return Callee && Policies.matches(Callee);
+}
+
+bool ApiModel::isLookup(const FunctionDecl *Callee) const {
+  return Callee && Lookups.matches(Callee);
+}
+
 bool ApiModel::isRetryHelper(const FunctionDecl *Callee) const {
   return Callee && RetryHelpers.matches(Callee);
 }
@@ -420,6 +495,10 @@ const Expr *ignoreWrappers(const Expr *E) {
       E = FC->getSubExpr();
     if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
       E = SC->getSubExpr();
+    // `if (res)`: the conversion operator call stands for the object.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        E = MC->getImplicitObjectArgument();
     if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
       if (CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE) &&
           (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))

@@ -63,6 +63,8 @@ struct Operation {
   /// When the call reaches the operation through a same-TU function: that
   /// function (Call is then the call to it).
   const FunctionDecl *Via = nullptr;
+  /// The call that performs the operation itself (== Call unless Via).
+  const CallExpr *InnerCall = nullptr;
 };
 
 enum class SourceKind {
@@ -86,6 +88,9 @@ struct ApiOptions {
   std::string PerAttemptSources;  ///< extra per-attempt source functions
   std::string PerAttemptNames;    ///< extra variable/field names
   std::string RetryHelpers;       ///< extra retry helper function names
+  std::string WaitFunctions;      ///< extra wait/sleep functions
+  std::string PolicyCalls;        ///< extra attempt-budget policy calls
+  std::string LookupFunctions;    ///< extra outcome look-up functions
 
   void read(const ClangTidyCheck::OptionsView &Opts);
   void store(const ClangTidyCheck::OptionsView &Opts,
@@ -116,6 +121,16 @@ public:
   /// Is \p Callee a retry helper that retries the callable it is given?
   bool isRetryHelper(const FunctionDecl *Callee) const;
 
+  /// Is \p Callee a wait between attempts (sleep_for, usleep, timer
+  /// waits, condition_variable::wait_for)? Returns the duration argument.
+  std::optional<unsigned> waitDurationArg(const CallExpr *Call) const;
+  /// Is \p Callee a retry-policy call that bounds attempts (ShouldRetry,
+  /// IsExhausted, WasLastAttempt)?
+  bool isPolicyCall(const FunctionDecl *Callee) const;
+  /// Does \p Callee look up the outcome of an earlier attempt (a read of
+  /// authoritative state: find_charge, GetOrder, lookup_payment)?
+  bool isLookup(const FunctionDecl *Callee) const;
+
   /// Functions whose result is built from their arguments only (string
   /// building and formatting), so the origin of the result is the union of
   /// the origins of the arguments.
@@ -131,7 +146,7 @@ public:
 private:
   std::vector<std::pair<std::string, std::string>> ConfigErrors;
   NameList UserOperations, UserSideEffects, UserSafe, SourceFunctions,
-      UserSources,
+      UserSources, Waits, Policies, Lookups,
       RetryHelpers, Transforms;
   std::vector<std::string> KeyHeaders;  // lowercase
   std::vector<std::string> KeySinks;    // normalized

@@ -240,6 +240,7 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   Site->Site = Loop;
   Site->AttemptCounter = Counter;
   Site->Operations = std::move(Ops);
+  summarize(*Site);
   NotSites.erase(Loop);
   const RetrySite *Result = Site.get();
   Sites[Loop] = std::move(Site);
@@ -265,6 +266,7 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   Site->Callable = Lambda;
   Site->Helper = Callee;
   Site->Operations = std::move(Ops);
+  summarize(*Site);
   NotSites.erase(Call);
   const RetrySite *Result = Site.get();
   Sites[Call] = std::move(Site);
@@ -445,6 +447,7 @@ void RetrySiteIndex::buildCallIndex() {
   };
   for (const Stmt *L : C.Loops)
     if (const RetrySite *Site = analyzeLoop(L)) {
+      MainFileSites.push_back(Site);
       if (const auto *F = dyn_cast<ForStmt>(L)) {
         IndexRegion(F->getBody(), Site);
         IndexRegion(F->getCond(), Site);
@@ -459,8 +462,35 @@ void RetrySiteIndex::buildCallIndex() {
     }
   for (const LambdaExpr *L : C.Lambdas)
     if (const CallExpr *Call = callTakingLambda(L, Ctx))
-      if (const RetrySite *Site = analyzeHelperCall(Call, L))
+      if (const RetrySite *Site = analyzeHelperCall(Call, L)) {
+        MainFileSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
+      }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(MainFileSites, [&](const RetrySite *A, const RetrySite *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+}
+
+std::vector<const RetrySite *> RetrySiteIndex::allSites() {
+  if (!CallIndexBuilt)
+    buildCallIndex();
+  return MainFileSites;
+}
+
+llvm::SmallVector<const Stmt *, 3> RetrySite::perAttemptCode() const {
+  llvm::SmallVector<const Stmt *, 3> Out;
+  if (Callable) {
+    Out.push_back(Callable->getBody());
+  } else if (const auto *F = dyn_cast<ForStmt>(Site)) {
+    Out.append({F->getBody(), F->getCond(), F->getInc()});
+  } else if (const auto *W = dyn_cast<WhileStmt>(Site)) {
+    Out.append({W->getBody(), W->getCond()});
+  } else if (const auto *D = dyn_cast<DoStmt>(Site)) {
+    Out.append({D->getBody(), D->getCond()});
+  }
+  Out.erase(std::remove(Out.begin(), Out.end(), nullptr), Out.end());
+  return Out;
 }
 
 llvm::ArrayRef<RetriedCall>

@@ -23,6 +23,26 @@ enum class RetryKind {
   Helper, ///< a call to a retry helper that takes the operation as a callable
 };
 
+/// How the number of attempts is bounded.
+enum class CapKind {
+  None,     ///< nothing bounds the attempts
+  Constant, ///< a constant: Attempts is the number of attempts
+  Variable, ///< a counter compared with a non-constant value
+  Policy,   ///< a policy call decides (ShouldRetry, IsExhausted, ...)
+};
+
+/// A wait between attempts.
+struct Wait {
+  const CallExpr *Call = nullptr;
+  /// The duration derives from a random source.
+  bool Jitter = false;
+  /// The duration changes between attempts (counter, or a variable the
+  /// loop updates).
+  bool Grows = false;
+  /// The duration derives from a Retry-After header.
+  bool RetryAfter = false;
+};
+
 struct RetrySite {
   RetryKind Kind = RetryKind::Loop;
   /// The loop statement, or the call to the retry helper.
@@ -36,7 +56,24 @@ struct RetrySite {
   /// functions called from the retried code).
   llvm::SmallVector<Operation, 2> Operations;
 
+  /// The attempt cap (attempts, first try included) and where it is set.
+  CapKind Cap = CapKind::None;
+  unsigned MaxAttempts = 0; ///< for CapKind::Constant
+  const Stmt *CapWhere = nullptr;
+  /// A comparison with a clock-derived value or a time-budget call.
+  const Stmt *Deadline = nullptr;
+  /// Waits between attempts, and whether the retry path reads Retry-After.
+  llvm::SmallVector<Wait, 1> Waits;
+  bool ReadsRetryAfter = false;
+  /// The retried code sends an idempotency key, or looks the outcome up
+  /// (a read of authoritative state) before re-sending.
+  bool SendsKey = false;
+  const CallExpr *LooksUpState = nullptr;
+
   SourceLocation getBeginLoc() const { return Site->getBeginLoc(); }
+  /// The code evaluated once per attempt: loop body (and condition), or the
+  /// callable's body.
+  llvm::SmallVector<const Stmt *, 3> perAttemptCode() const;
   /// "retry loop" or "retry helper 'with_retries'", for diagnostics.
   std::string describe() const;
 };
@@ -73,6 +110,9 @@ public:
   /// The function (or lambda call operator) whose body contains \p S.
   const FunctionDecl *enclosingFunction(const Stmt *S);
 
+  /// Every retry site in the main file, in source order.
+  std::vector<const RetrySite *> allSites();
+
   ASTContext &context() { return Ctx; }
   const ApiModel &api() const { return Model; }
 
@@ -84,6 +124,9 @@ private:
   void collectOperations(const Stmt *S, unsigned Depth,
                          llvm::SmallVectorImpl<Operation> &Out);
   void buildCallIndex();
+  /// Fills in cap, deadline, waits, key and look-up facts (RetryPolicy.cpp).
+  void summarize(RetrySite &Site);
+  void resolveCurlMethods(RetrySite &Site);
 
   const ApiModel &Model;
   ASTContext &Ctx;
@@ -92,6 +135,7 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
   llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;
   bool CallIndexBuilt = false;
+  std::vector<const RetrySite *> MainFileSites;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<RetriedCall, 2>>
       CallIndex;
 };

@@ -99,10 +99,18 @@ void ValueOrigin::add(SourceKind K, const Expr *Where, const Frame &F,
 }
 
 void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
-  if (!E || Depth > MaxDepth || ++Budget > MaxBudget)
+  if (!E || Depth > MaxDepth || ++Budget > MaxBudget) {
+    if (CollectLeaves && E)
+      addLeaf(LeafKind::Unknown, E, nullptr);
     return;
+  }
   E = ignoreWrappers(E);
-  if (!E || E->isTypeDependent())
+  if (!E || E->isTypeDependent()) {
+    if (CollectLeaves && E)
+      addLeaf(LeafKind::Unknown, E, nullptr);
+    return;
+  }
+  if (CollectLeaves && traceLeaf(E, F, Depth))
     return;
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -154,6 +162,8 @@ void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
     trace(CE->getSubExpr(), F, Depth + 1);
     return;
   }
+  if (CollectLeaves)
+    addLeaf(LeafKind::Unknown, E, nullptr);
 }
 
 void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
@@ -163,8 +173,22 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
     add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
     return;
   }
-  if (!Callee)
+  if (!Callee) {
+    if (CollectLeaves)
+      addLeaf(LeafKind::Unknown, Call, nullptr);
     return;
+  }
+  if (CollectLeaves && isHashLike(Callee)) {
+    // hash(body), sha256(amount + currency), j.dump(): the key is made of
+    // what was hashed.
+    ++HashDepth;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+      trace(MC->getImplicitObjectArgument(), F, Depth + 1);
+    for (const Expr *Arg : Call->arguments())
+      trace(Arg, F, Depth + 1);
+    --HashDepth;
+    return;
+  }
   StringRef Name =
       Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
   std::string OpName = Callee->getNameAsString();
@@ -172,8 +196,11 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
   // String building: s + t, s += t, s.append(t), s.c_str(), oss.str().
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
     OverloadedOperatorKind Op = OC->getOperator();
+    // String building and arithmetic (durations, counters) derive from
+    // their operands.
     if (Op == OO_Plus || Op == OO_PlusEqual || Op == OO_LessLess ||
-        Op == OO_Subscript) {
+        Op == OO_Subscript || Op == OO_Star || Op == OO_Slash ||
+        Op == OO_Minus || Op == OO_Percent) {
       for (const Expr *Arg : OC->arguments())
         trace(Arg, F, Depth + 1);
       return;
@@ -203,8 +230,11 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
   // this call's arguments.
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def || Callee->isInStdNamespace() ||
-      Visiting.count(Def))
+      Visiting.count(Def)) {
+    if (CollectLeaves && !(Def && Visiting.count(Def)))
+      addLeaf(LeafKind::Call, Call, Callee);
     return;
+  }
   Visiting.insert(Def);
   Frame Inner;
   Inner.Fn = Def;
@@ -226,6 +256,8 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
   }
   // A parameter of a helper we descended into: continue at the call site.
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
+    size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
+    unsigned BudgetBefore = Budget;
     if (F.Call && F.Caller && F.Fn &&
         P->getDeclContext() == F.Fn->getCanonicalDecl()->getDeclContext()
             ? true
@@ -237,14 +269,24 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
               cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
         trace(F.Call->getArg(Idx), *F.Caller, Depth + 1);
     }
+    if (CollectLeaves && Leaves.size() == LeavesBefore &&
+        Result.size() == ResultBefore && Budget == BudgetBefore)
+      addLeaf(LeafKind::Parameter, Use, P);
     return;
   }
-  if (!V->hasLocalStorage() && !V->isStaticLocal())
+  if (!V->hasLocalStorage() && !V->isStaticLocal()) {
+    if (CollectLeaves)
+      addLeaf(LeafKind::Variable, Use, V);
     return;
-  if (V->isStaticLocal())
+  }
+  if (V->isStaticLocal()) {
+    if (CollectLeaves)
+      addLeaf(LeafKind::Variable, Use, V);
     return; // initialized once, not per attempt
+  }
   if (!Visiting.insert(V).second)
     return;
+  size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
 
   // A loop counter may be the attempt counter; the check decides which loop.
   add(SourceKind::AttemptCounter, Use, F, V->getNameAsString(), V);
@@ -327,6 +369,11 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
       }
     });
   }
+  // A local whose value the tracer cannot see (filled by an unknown call):
+  // its own name is all there is.
+  if (CollectLeaves && Leaves.size() == LeavesBefore &&
+      Result.size() == ResultBefore)
+    addLeaf(LeafKind::Variable, Use, V);
   Visiting.erase(V);
 }
 
@@ -360,6 +407,109 @@ void ValueOrigin::traceField(const VarDecl *Base, const FieldDecl *Field,
       if (ME->getMemberDecl() == Field && refVar(ME->getBase()) == Base)
         trace(RHS, F, Depth + 1);
   });
+}
+
+} // namespace clang::tidy::retry::model
+
+namespace clang::tidy::retry::model {
+
+llvm::SmallVector<Leaf, 4> ValueOrigin::leaves(const Expr *E,
+                                               const FunctionDecl *Fn) {
+  Result.clear();
+  Visiting.clear();
+  Leaves.clear();
+  Budget = 0;
+  HashDepth = 0;
+  CollectLeaves = true;
+  Frame Root;
+  Root.Fn = Fn;
+  trace(E, Root, 0);
+  CollectLeaves = false;
+  for (const Origin &O : Result) {
+    Leaf L;
+    L.Kind = LeafKind::PerAttempt;
+    L.Where = O.Where;
+    L.Name = O.Name;
+    Leaves.push_back(std::move(L));
+  }
+  Result.clear();
+  return std::move(Leaves);
+}
+
+void ValueOrigin::addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D) {
+  Leaf L;
+  L.Kind = K;
+  L.Where = Where;
+  L.Decl = D;
+  if (D && D->getDeclName().isIdentifier())
+    L.Name = D->getName().str();
+  if (D)
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(D->getDeclContext());
+        RD && RD->getDeclName().isIdentifier())
+      L.Owner = RD->getName().str();
+  if (const auto *FD = dyn_cast_or_null<FieldDecl>(D))
+    if (FD->getParent()->getDeclName().isIdentifier())
+      L.Owner = FD->getParent()->getName().str();
+  L.Hashed = HashDepth > 0;
+  Leaves.push_back(std::move(L));
+}
+
+bool ValueOrigin::isHashLike(const FunctionDecl *Callee) {
+  auto Hashy = [](StringRef N) {
+    std::string L = N.lower();
+    StringRef S(L);
+    for (StringRef W : {"hash", "sha1", "sha2", "sha256", "sha512", "md5",
+                        "digest", "crc", "fnv", "murmur", "xxh", "checksum",
+                        "serialize", "tojson", "to_json", "dump"})
+      if (S.contains(W))
+        return true;
+    return false;
+  };
+  if (Callee->getDeclName().isIdentifier() && Hashy(Callee->getName()))
+    return true;
+  // std::hash<T>{}(x), absl::Hash, a hasher object's operator().
+  if (const auto *M = dyn_cast<CXXMethodDecl>(Callee))
+    if (M->getParent()->getDeclName().isIdentifier() &&
+        Hashy(M->getParent()->getName()))
+      return true;
+  return false;
+}
+
+bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
+  if (isa<StringLiteral, IntegerLiteral, FloatingLiteral, CharacterLiteral,
+          CXXBoolLiteralExpr, CXXNullPtrLiteralExpr>(E)) {
+    addLeaf(LeafKind::Literal, E, nullptr);
+    return true;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (isa<EnumConstantDecl>(DRE->getDecl())) {
+      addLeaf(LeafKind::Literal, E, DRE->getDecl());
+      return true;
+    }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const ValueDecl *Member = ME->getMemberDecl();
+    if (Member->getDeclName().isIdentifier() &&
+        Model.isPerAttemptName(Member->getName()))
+      return false;
+    addLeaf(LeafKind::Field, E, Member);
+    return true;
+  }
+  // Accessors: o.amount(), req.order_id(). Standard-library accessors
+  // (c_str, str, count, value) carry their object's value instead.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (!M || M->isStatic() || M->getReturnType()->isVoidType() ||
+        M->getParent()->isInStdNamespace() || M->getParent()->isLambda() ||
+        Model.perAttemptSource(MC) || isHashLike(M) ||
+        Model.isValueTransform(M))
+      return false;
+    if (llvm::any_of(MC->arguments(),
+                     [](const Expr *A) { return !isa<CXXDefaultArgExpr>(A); }))
+      return false;
+    addLeaf(LeafKind::Field, E, M);
+    return true;
+  }
+  return false;
 }
 
 } // namespace clang::tidy::retry::model

@@ -33,6 +33,31 @@ struct Origin {
   std::string describe() const;
 };
 
+/// What a traced value is built from where the tracer stops: the pieces a
+/// key is made of (for content-derived keys: amount and body vs order id).
+enum class LeafKind {
+  Parameter,  ///< a parameter of the traced function
+  Field,      ///< a field or a no-argument accessor: o.amount, req.order_id()
+  Variable,   ///< a global, a static, or a local with no traceable value
+  Call,       ///< the result of a call the tracer does not enter
+  Literal,    ///< a string, number, bool or enumerator
+  PerAttempt, ///< a per-attempt source (as perAttemptOrigins finds them)
+  Unknown,    ///< an expression the tracer does not understand, or the
+              ///< trace was cut short by its depth or budget
+};
+
+struct Leaf {
+  LeafKind Kind = LeafKind::Unknown;
+  const Expr *Where = nullptr;
+  /// The parameter, field, accessor, variable or callee.
+  const NamedDecl *Decl = nullptr;
+  std::string Name;
+  /// For fields and accessors: the name of the class they belong to.
+  std::string Owner;
+  /// Reached through a hash, digest or serialization call.
+  bool Hashed = false;
+};
+
 class ValueOrigin {
 public:
   explicit ValueOrigin(const ApiModel &Model) : Model(Model) {}
@@ -40,6 +65,13 @@ public:
   /// Per-attempt origins of \p E, evaluated in function \p Fn.
   llvm::SmallVector<Origin, 2> perAttemptOrigins(const Expr *E,
                                                  const FunctionDecl *Fn);
+
+  /// The leaves \p E (evaluated in \p Fn) is built from, following the same
+  /// paths as perAttemptOrigins and, in addition, into the arguments of
+  /// hash, digest and serialization calls. Field accesses and no-argument
+  /// accessors are leaves rather than traced further, so their names stay
+  /// visible.
+  llvm::SmallVector<Leaf, 4> leaves(const Expr *E, const FunctionDecl *Fn);
 
 private:
   struct Frame {
@@ -56,6 +88,14 @@ private:
   void traceCall(const CallExpr *Call, const Frame &F, unsigned Depth);
   void add(SourceKind K, const Expr *Where, const Frame &F, std::string Name,
            const VarDecl *Counter = nullptr);
+
+  // Leaf collection (only while leaves() runs).
+  bool traceLeaf(const Expr *E, const Frame &F, unsigned Depth);
+  void addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D);
+  static bool isHashLike(const FunctionDecl *Callee);
+  bool CollectLeaves = false;
+  unsigned HashDepth = 0;
+  llvm::SmallVector<Leaf, 4> Leaves;
 
   const ApiModel &Model;
   llvm::SmallVector<Origin, 2> Result;

@@ -8,6 +8,7 @@ struct Response {
   int status;
   std::string body;
   std::string get_header_value(const std::string &key) const;
+  void set_content(const std::string &s, const std::string &content_type);
 };
 enum class Error { Success = 0, Connection, Read, Write };
 class Result {
@@ -28,7 +29,24 @@ public:
               const std::string &content_type);
   Result Put(const std::string &path, const Headers &headers,
              const std::string &body, const std::string &content_type);
+  Result Patch(const std::string &path, const std::string &body,
+               const std::string &content_type);
   Result Delete(const std::string &path, const Headers &headers);
   void set_default_headers(Headers headers);
+};
+// Server side.
+struct Request {
+  std::string method;
+  std::string path;
+  std::string body;
+  Headers headers;
+  bool has_header(const std::string &key) const;
+  std::string get_header_value(const std::string &key) const;
+};
+class Server {
+public:
+  template <class F> Server &Post(const std::string &pattern, F handler);
+  template <class F> Server &Get(const std::string &pattern, F handler);
+  bool listen(const std::string &host, int port);
 };
 } // namespace httplib

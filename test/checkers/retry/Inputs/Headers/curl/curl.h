@@ -2,7 +2,13 @@
 #pragma once
 typedef void CURL;
 struct curl_slist;
-typedef enum { CURLE_OK = 0, CURLE_OPERATION_TIMEDOUT = 28 } CURLcode;
+typedef enum {
+  CURLE_OK = 0,
+  CURLE_COULDNT_RESOLVE_HOST = 6,
+  CURLE_COULDNT_CONNECT = 7,
+  CURLE_OPERATION_TIMEDOUT = 28,
+  CURLE_GOT_NOTHING = 52
+} CURLcode;
 typedef enum {
   CURLOPT_URL = 10002,
   CURLOPT_POSTFIELDS = 10015,

@@ -2,11 +2,34 @@
 #pragma once
 #include <string>
 namespace grpc {
-enum StatusCode { OK = 0, UNAVAILABLE = 14, INVALID_ARGUMENT = 3 };
+enum StatusCode {
+  OK = 0,
+  CANCELLED = 1,
+  UNKNOWN = 2,
+  INVALID_ARGUMENT = 3,
+  DEADLINE_EXCEEDED = 4,
+  NOT_FOUND = 5,
+  ALREADY_EXISTS = 6,
+  PERMISSION_DENIED = 7,
+  RESOURCE_EXHAUSTED = 8,
+  FAILED_PRECONDITION = 9,
+  ABORTED = 10,
+  OUT_OF_RANGE = 11,
+  UNIMPLEMENTED = 12,
+  INTERNAL = 13,
+  UNAVAILABLE = 14,
+  DATA_LOSS = 15,
+  UNAUTHENTICATED = 16
+};
 class Status {
 public:
   bool ok() const;
   StatusCode error_code() const;
+};
+class ChannelArguments {
+public:
+  void SetServiceConfigJSON(const std::string &json);
+  void SetInt(const std::string &key, int value);
 };
 class ClientContext {
 public:

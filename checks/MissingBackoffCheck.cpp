@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "MissingBackoffCheck.h"
+#include "model/StatusSet.h"
+
+namespace clang::tidy::retry {
+
+MissingBackoffCheck::MissingBackoffCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : RetrySiteCheck(Name, Context),
+      RequireJitter(boolOption("RequireJitter", true)),
+      RequireRetryAfter(boolOption("RequireRetryAfter", true)) {}
+
+void MissingBackoffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RetrySiteCheck::storeOptions(Opts);
+  Options.store(Opts, "RequireJitter", RequireJitter ? "true" : "false");
+  Options.store(Opts, "RequireRetryAfter", RequireRetryAfter ? "true" : "false");
+}
+
+void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
+                                    model::RetrySiteIndex &Index) {
+  // A helper waits (or not) where we cannot see it.
+  if (Site.Kind != model::RetryKind::Loop)
+    return;
+  model::RetriedStatuses R = model::retriedStatuses(Site, Index);
+  // The rule is about looping back after a failure of a remote operation.
+  model::StatusSet Failures =
+      R.Set & ~model::StatusSet::http(100, 399) & ~model::StatusSet::grpc(0);
+  if (Failures.empty())
+    return;
+
+  if (Site.Waits.empty()) {
+    diag(Site.getBeginLoc(),
+         "%0 re-sends immediately after a failure: with no wait between "
+         "attempts an outage turns into a request storm")
+        << Site.describe();
+    diag(Site.Operations.front().Call->getBeginLoc(), "retried operation",
+         DiagnosticIDs::Note);
+    return;
+  }
+
+  bool Jitter = false, Grows = false, HonorsRetryAfter = Site.ReadsRetryAfter;
+  for (const model::Wait &W : Site.Waits) {
+    Jitter = Jitter || W.Jitter;
+    Grows = Grows || W.Grows;
+    HonorsRetryAfter = HonorsRetryAfter || W.RetryAfter;
+  }
+  const model::Wait &First = Site.Waits.front();
+  if (RequireJitter && !Jitter) {
+    if (Grows)
+      diag(First.Call->getBeginLoc(),
+           "backoff grows between attempts but has no jitter: clients that "
+           "failed together retry together, in synchronized waves");
+    else
+      diag(First.Call->getBeginLoc(),
+           "wait between attempts is constant and has no jitter: every "
+           "client retries on the same beat and the load never spreads");
+    diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
+        << Site.describe();
+  }
+
+  bool Http = false;
+  for (const model::Operation &Op : Site.Operations)
+    Http = Http || Op.Kind != model::OperationKind::Grpc;
+  bool Has429 = R.Set.hasHttp(429), Has503 = R.Set.hasHttp(503);
+  if (RequireRetryAfter && Http && (Has429 || Has503) && !HonorsRetryAfter) {
+    diag(R.whereFor(model::StatusSet::http(429, 429) |
+                    model::StatusSet::http(503, 503))
+             ->getBeginLoc(),
+         "retry path for HTTP %0 ignores the Retry-After header: the server "
+         "said when to come back and the client retries earlier")
+        << (Has429 && Has503 ? "429 and 503" : Has429 ? "429" : "503");
+    diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
+        << Site.describe();
+  }
+}
+
+} // namespace clang::tidy::retry

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#ifndef RETRYLINT_CHECKS_MISSINGBACKOFFCHECK_H
+#define RETRYLINT_CHECKS_MISSINGBACKOFFCHECK_H
+
+#include "RetrySiteCheck.h"
+
+namespace clang::tidy::retry {
+
+/// Finds retries that re-send without waiting, wait without jitter, or
+/// ignore the Retry-After header of a 429 or 503 response.
+class MissingBackoffCheck : public RetrySiteCheck {
+public:
+  MissingBackoffCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+
+protected:
+  void checkSite(const model::RetrySite &Site,
+                 model::RetrySiteIndex &Index) override;
+
+private:
+  const bool RequireJitter;
+  const bool RequireRetryAfter;
+};
+
+} // namespace clang::tidy::retry
+
+#endif

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "MissingBudgetCheck.h"
+
+namespace clang::tidy::retry {
+
+MissingBudgetCheck::MissingBudgetCheck(StringRef Name,
+                                       ClangTidyContext *Context)
+    : RetrySiteCheck(Name, Context),
+      MaxAttempts(unsignedOption("MaxAttempts", 10)),
+      RequireDeadline(boolOption("RequireDeadline", false)) {
+  if (MaxAttempts == 0)
+    configurationDiag("%0: option 'MaxAttempts' must be at least 1") << Name;
+}
+
+void MissingBudgetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RetrySiteCheck::storeOptions(Opts);
+  Options.store(Opts, "MaxAttempts", std::to_string(MaxAttempts));
+  Options.store(Opts, "RequireDeadline", RequireDeadline ? "true" : "false");
+}
+
+void MissingBudgetCheck::checkSite(const model::RetrySite &Site,
+                                   model::RetrySiteIndex &) {
+  const model::Operation &Op = Site.Operations.front();
+  if (Site.Cap == model::CapKind::None && !Site.Deadline) {
+    diag(Site.getBeginLoc(),
+         "%0 has no attempt cap and no deadline: during an outage it re-sends "
+         "the request until the process is stopped")
+        << Site.describe();
+    diag(Op.Call->getBeginLoc(), "retried operation", DiagnosticIDs::Note);
+    return;
+  }
+  if (Site.Cap == model::CapKind::Constant && MaxAttempts &&
+      Site.MaxAttempts > MaxAttempts) {
+    diag(Site.CapWhere->getBeginLoc(),
+         "%0 makes up to %1 attempts, more than %2: one failing call becomes "
+         "%1 requests to a dependency that is already struggling")
+        << Site.describe() << Site.MaxAttempts << MaxAttempts;
+    diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
+        << Site.describe();
+    return;
+  }
+  if (RequireDeadline && !Site.Deadline) {
+    diag(Site.getBeginLoc(),
+         "%0 has no deadline: its attempts can outlast the caller's time "
+         "budget")
+        << Site.describe();
+  }
+}
+
+} // namespace clang::tidy::retry

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "NonRetryableStatusCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::retry {
+
+NonRetryableStatusCheck::NonRetryableStatusCheck(StringRef Name,
+                                                 ClangTidyContext *Context)
+    : RetrySiteCheck(Name, Context),
+      RetryableStatusesOption(Options.get("RetryableStatuses", "")) {
+  // "409;500-599;ABORTED": statuses a team declares retryable.
+  for (StringRef Entry :
+       utils::options::parseStringList(RetryableStatusesOption)) {
+    Entry = Entry.trim();
+    unsigned Lo = 0, Hi = 0;
+    auto [A, B] = Entry.split('-');
+    if (!A.getAsInteger(10, Lo) && (B.empty() ? (Hi = Lo, true)
+                                              : !B.getAsInteger(10, Hi)) &&
+        Lo <= Hi && Hi < model::StatusSet::HttpMax) {
+      ExtraRetryable = ExtraRetryable | model::StatusSet::http(Lo, Hi);
+    } else if (std::optional<unsigned> Code = model::grpcCodeFromName(Entry)) {
+      ExtraRetryable = ExtraRetryable | model::StatusSet::grpc(*Code);
+    } else {
+      configurationDiag("%0: option 'RetryableStatuses': '%1' is neither an "
+                        "HTTP status, a range like 500-599, nor a gRPC code "
+                        "name")
+          << Name << Entry;
+    }
+  }
+}
+
+void NonRetryableStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RetrySiteCheck::storeOptions(Opts);
+  Options.store(Opts, "RetryableStatuses", RetryableStatusesOption);
+}
+
+void NonRetryableStatusCheck::registerMatchers(MatchFinder *Finder) {
+  RetrySiteCheck::registerMatchers(Finder);
+  // gRPC service configs are JSON in string literals.
+  Finder->addMatcher(
+      stringLiteral(isExpansionInMainFile(), unless(isInTemplateInstantiation()))
+          .bind("config"),
+      this);
+}
+
+void NonRetryableStatusCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("config");
+  if (!Lit) {
+    RetrySiteCheck::check(Result);
+    return;
+  }
+  if (Lit->getCharByteWidth() != 1 ||
+      !Lit->getString().contains("retryPolicy"))
+    return;
+  for (const model::GrpcRetryPolicy &P :
+       model::parseGrpcServiceConfig(Lit->getString(), nullptr)) {
+    model::StatusSet Bad = P.RetryableCodes.nonRetryable(ExtraRetryable);
+    if (Bad.empty())
+      continue;
+    diag(Lit->getBeginLoc(),
+         "gRPC retry policy retries %0, which will not succeed on retry: each "
+         "attempt repeats the same failure")
+        << Bad.format();
+    return;
+  }
+}
+
+void NonRetryableStatusCheck::checkSite(const model::RetrySite &Site,
+                                        model::RetrySiteIndex &Index) {
+  model::RetriedStatuses R = model::retriedStatuses(Site, Index);
+  // Only report what is known: an over-approximation would blame code for
+  // statuses it may well exclude.
+  if (R.Imprecise)
+    return;
+  model::StatusSet Bad = R.Set.nonRetryable(ExtraRetryable);
+  if (Bad.empty())
+    return;
+  diag(R.whereFor(Bad)->getBeginLoc(),
+       "retry path is taken for %0, which will not succeed on retry: each "
+       "attempt repeats the same failure")
+      << Bad.format();
+  diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
+      << Site.describe();
+}
+
+} // namespace clang::tidy::retry

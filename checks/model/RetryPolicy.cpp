@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The behaviour of a retry site once it is recognized: what it sends (HTTP
+// methods resolved from curl options and Beast verbs), how its attempts are
+// bounded (cap, deadline), how it waits between them, whether it carries an
+// idempotency key and whether it looks the outcome up before re-sending.
+
+#include "RetrySite.h"
+#include "ValueOrigin.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *Child : S->children())
+    forEachDescendant(Child, F);
+}
+
+const VarDecl *refVar(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
+    E = ignoreWrappers(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool references(const Stmt *S, const VarDecl *V) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (DRE->getDecl() == V)
+        Found = true;
+  });
+  return Found;
+}
+
+/// Same-TU functions called from \p S, up to \p Depth levels.
+void calleeBodies(const Stmt *S, unsigned Depth,
+                  llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
+                  llvm::SmallVectorImpl<const Stmt *> &Out) {
+  if (Depth == 0)
+    return;
+  forEachDescendant(S, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call)
+      return;
+    const FunctionDecl *Def = nullptr;
+    const FunctionDecl *FD = calleeDecl(Call);
+    if (!FD || !FD->hasBody(Def) || !Def || Def->isInStdNamespace() ||
+        !Seen.insert(Def).second)
+      return;
+    Out.push_back(Def->getBody());
+    calleeBodies(Def->getBody(), Depth - 1, Seen, Out);
+  });
+}
+
+HttpMethod methodFromText(StringRef T) {
+  std::string L = T.lower();
+  if (!L.empty() && L.back() == '_') // beast's verb::delete_
+    L.pop_back();
+  return llvm::StringSwitch<HttpMethod>(L)
+      .Case("get", HttpMethod::Get)
+      .Case("head", HttpMethod::Head)
+      .Case("options", HttpMethod::Options)
+      .Case("post", HttpMethod::Post)
+      .Case("put", HttpMethod::Put)
+      .Case("patch", HttpMethod::Patch)
+      .Case("delete", HttpMethod::Delete)
+      .Default(HttpMethod::Unknown);
+}
+
+int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return Default;
+}
+
+/// libcurl: POST unless CURLOPT_CUSTOMREQUEST names another method.
+HttpMethod curlMethod(const FunctionDecl *Fn, ASTContext &Ctx) {
+  HttpMethod M = HttpMethod::Get;
+  HttpMethod Custom = HttpMethod::Unknown;
+  if (!Fn || !Fn->getBody())
+    return HttpMethod::Unknown;
+  forEachDescendant(Fn->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = calleeDecl(Call);
+    if (!FD || !FD->getDeclName().isIdentifier() ||
+        FD->getName() != "curl_easy_setopt" || Call->getNumArgs() < 3)
+      return;
+    int64_t Opt = constInt(Call->getArg(1), Ctx, -1);
+    if (Opt == 47 /*CURLOPT_POST*/ || Opt == 10015 /*POSTFIELDS*/ ||
+        Opt == 10165 /*COPYPOSTFIELDS*/ || Opt == 30120 /*POSTFIELDSIZE_LARGE*/)
+      M = HttpMethod::Post;
+    else if (Opt == 10036 /*CUSTOMREQUEST*/)
+      if (std::optional<StringRef> L = stringLiteral(Call->getArg(2)))
+        Custom = methodFromText(*L);
+  });
+  return Custom != HttpMethod::Unknown ? Custom : M;
+}
+
+/// Boost.Beast: the verb the request passed to http::write was built with.
+HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
+  if (Write->getNumArgs() < 2 || !Fn)
+    return HttpMethod::Unknown;
+  const VarDecl *Req = refVar(Write->getArg(1));
+  if (!Req)
+    return HttpMethod::Unknown;
+  HttpMethod M = HttpMethod::Unknown;
+  auto VerbOf = [&](const Stmt *S) {
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl()))
+          if (StringRef(cast<EnumDecl>(EC->getDeclContext())
+                            ->getQualifiedNameAsString())
+                  .ends_with("http::verb"))
+            M = methodFromText(EC->getName());
+    });
+  };
+  if (Req->getInit())
+    VerbOf(Req->getInit());
+  forEachDescendant(Fn->getBody(), [&](const Stmt *S) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (refVar(MC->getImplicitObjectArgument()) == Req && MC->getMethodDecl() &&
+          MC->getMethodDecl()->getNameAsString() == "method")
+        VerbOf(MC);
+  });
+  return M;
+}
+
+bool isSideEffectMethod(HttpMethod M) {
+  return M == HttpMethod::Post || M == HttpMethod::Patch;
+}
+
+} // namespace
+
+void RetrySiteIndex::resolveCurlMethods(RetrySite &Site) {
+  for (Operation &Op : Site.Operations) {
+    const CallExpr *Inner = Op.InnerCall ? Op.InnerCall : Op.Call;
+    if (Op.Kind == OperationKind::Curl) {
+      Op.Method = curlMethod(enclosingFunction(Inner), Ctx);
+      Op.SideEffect = isSideEffectMethod(Op.Method);
+    } else if (Op.Kind == OperationKind::Beast) {
+      Op.Method = beastMethod(Inner, enclosingFunction(Inner));
+      Op.SideEffect = isSideEffectMethod(Op.Method);
+    }
+  }
+}
+
+void RetrySiteIndex::summarize(RetrySite &Site) {
+  resolveCurlMethods(Site);
+  llvm::SmallVector<const Stmt *, 3> Code = Site.perAttemptCode();
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  llvm::SmallVector<const Stmt *, 8> Callees;
+  for (const Stmt *S : Code)
+    calleeBodies(S, 2, Seen, Callees);
+  llvm::SmallVector<const Stmt *, 12> All(Code.begin(), Code.end());
+  All.append(Callees.begin(), Callees.end());
+
+  // --- attempt cap and deadline ---
+  ValueOrigin Origins(Model);
+  auto IsClockDerived = [&](const Expr *E, const FunctionDecl *Fn) {
+    for (const Origin &O : Origins.perAttemptOrigins(E, Fn))
+      if (O.Kind == SourceKind::Clock)
+        return true;
+    return false;
+  };
+  const FunctionDecl *Fn = enclosingFunction(Site.Site);
+  auto ExamineBound = [&](const Expr *Cond) {
+    forEachDescendant(Cond, [&](const Stmt *N) {
+      if (const auto *Call = dyn_cast<CallExpr>(N)) {
+        if (Model.isPolicyCall(calleeDecl(Call)) && Site.Cap == CapKind::None) {
+          Site.Cap = CapKind::Policy;
+          Site.CapWhere = Call;
+        }
+        if (const FunctionDecl *FD = calleeDecl(Call))
+          if (FD->getDeclName().isIdentifier()) {
+            std::string L = FD->getName().lower();
+            if (!Site.Deadline &&
+                (StringRef(L).contains("deadline") ||
+                 StringRef(L).contains("expired") ||
+                 StringRef(L).contains("time_left") ||
+                 StringRef(L).contains("timeleft") ||
+                 StringRef(L).contains("remaining")))
+              Site.Deadline = Call;
+          }
+      }
+      const auto *BO = dyn_cast<BinaryOperator>(N);
+      const Expr *L = nullptr, *R = nullptr;
+      BinaryOperatorKind Op = BO_EQ;
+      if (BO && BO->isComparisonOp()) {
+        L = BO->getLHS();
+        R = BO->getRHS();
+        Op = BO->getOpcode();
+      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+                 OC && OC->isComparisonOp() && OC->getNumArgs() == 2) {
+        L = OC->getArg(0);
+        R = OC->getArg(1);
+        Op = BinaryOperator::getOverloadedOpcode(OC->getOperator());
+      }
+      if (!L)
+        return;
+      if (!Site.Deadline && (IsClockDerived(L, Fn) || IsClockDerived(R, Fn)))
+        Site.Deadline = N;
+      const VarDecl *C = Site.AttemptCounter;
+      if (!C || Site.Cap == CapKind::Constant)
+        return;
+      bool LeftIsCounter = references(L, C) && !references(R, C);
+      bool RightIsCounter = references(R, C) && !references(L, C);
+      if (!LeftIsCounter && !RightIsCounter)
+        return;
+      const Expr *Bound = LeftIsCounter ? R : L;
+      if (RightIsCounter) { // K > i  ==  i < K
+        switch (Op) {
+        case BO_LT: Op = BO_GT; break;
+        case BO_GT: Op = BO_LT; break;
+        case BO_LE: Op = BO_GE; break;
+        case BO_GE: Op = BO_LE; break;
+        default: break;
+        }
+      }
+      int64_t K = constInt(Bound, Ctx, INT64_MIN);
+      if (K == INT64_MIN) {
+        Site.Cap = CapKind::Variable;
+        Site.CapWhere = N;
+        return;
+      }
+      int64_t Start = C->getInit() ? constInt(C->getInit(), Ctx, 0) : 0;
+      // i < K and i >= K (as an exit) both allow K - Start attempts.
+      int64_t Attempts = (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
+      if (Attempts < 1)
+        Attempts = 1;
+      Site.Cap = CapKind::Constant;
+      Site.MaxAttempts = unsigned(std::min<int64_t>(Attempts, 1u << 30));
+      Site.CapWhere = N;
+    });
+  };
+  if (Site.Kind == RetryKind::Loop) {
+    const Expr *Cond = nullptr;
+    const Stmt *Body = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(Site.Site)) {
+      Cond = F->getCond();
+      Body = F->getBody();
+    } else if (const auto *W = dyn_cast<WhileStmt>(Site.Site)) {
+      Cond = W->getCond();
+      Body = W->getBody();
+    } else if (const auto *D = dyn_cast<DoStmt>(Site.Site)) {
+      Cond = D->getCond();
+      Body = D->getBody();
+    }
+    ExamineBound(Cond);
+    // Bounds checked in the body: if (++tries >= 5) break;
+    forEachDescendant(Body, [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N))
+        ExamineBound(If->getCond());
+    });
+  } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site)) {
+    // with_retries(3, op): the first integer argument is the attempt budget;
+    // a helper without one decides itself.
+    Site.Cap = CapKind::Policy;
+    Site.CapWhere = Call;
+    for (const Expr *Arg : Call->arguments()) {
+      if (!Arg->getType()->isIntegerType())
+        continue;
+      int64_t K = constInt(Arg, Ctx, INT64_MIN);
+      if (K == INT64_MIN) {
+        Site.Cap = CapKind::Variable;
+      } else {
+        Site.Cap = CapKind::Constant;
+        Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
+      }
+      Site.CapWhere = Arg;
+      break;
+    }
+  }
+
+  // --- waits, Retry-After, keys, look-ups ---
+  llvm::SmallPtrSet<const VarDecl *, 8> Changing;
+  if (Site.AttemptCounter)
+    Changing.insert(Site.AttemptCounter);
+  for (const Stmt *S : Code)
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(N))
+        if (BO->isAssignmentOp())
+          if (const VarDecl *V = refVar(BO->getLHS()))
+            Changing.insert(V);
+      if (const auto *UO = dyn_cast<UnaryOperator>(N))
+        if (UO->isIncrementDecrementOp())
+          if (const VarDecl *V = refVar(UO->getSubExpr()))
+            Changing.insert(V);
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N))
+        if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+          if (const VarDecl *V = refVar(OC->getArg(0)))
+            Changing.insert(V);
+    });
+  auto DependsOnChanging = [&](const Expr *E) {
+    bool Found = false;
+    forEachDescendant(E, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+          if (Changing.count(V))
+            Found = true;
+          // One level through locals: auto d = base * (1 << attempt);
+          else if (V->hasLocalStorage() && V->getInit())
+            forEachDescendant(V->getInit(), [&](const Stmt *M) {
+              if (const auto *D2 = dyn_cast<DeclRefExpr>(M))
+                if (const auto *V2 = dyn_cast<VarDecl>(D2->getDecl()))
+                  if (Changing.count(V2))
+                    Found = true;
+            });
+        }
+    });
+    return Found;
+  };
+  auto MentionsRetryAfter = [&](const Stmt *S) {
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *SL = dyn_cast<StringLiteral>(N)) {
+        if (SL->getCharByteWidth() == 1 &&
+            SL->getString().lower().find("retry-after") != std::string::npos)
+          Found = true;
+      } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+        const FunctionDecl *FD = calleeDecl(Call);
+        if (FD && FD->getDeclName().isIdentifier()) {
+          std::string L = normalizeIdentifier(FD->getName());
+          if (StringRef(L).contains("retryafter"))
+            Found = true;
+          if (FD->getName() == "curl_easy_getinfo" && Call->getNumArgs() > 1 &&
+              constInt(Call->getArg(1), Ctx, 0) == 0x600000 + 57)
+            Found = true; // CURLINFO_RETRY_AFTER
+        }
+      }
+    });
+    return Found;
+  };
+
+  for (const Stmt *S : Code)
+    forEachDescendant(S, [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Call)
+        return;
+      auto RecordWait = [&](const CallExpr *WaitCall, const Expr *Duration,
+                            const FunctionDecl *DurationFn,
+                            const CallExpr *Outer) {
+        Wait W;
+        W.Call = Outer ? Outer : WaitCall;
+        for (const Origin &O : Origins.perAttemptOrigins(Duration, DurationFn))
+          if (O.Kind == SourceKind::RandomNumber ||
+              O.Kind == SourceKind::RandomUuid ||
+              O.Kind == SourceKind::Configured)
+            W.Jitter = true;
+        W.Grows = DependsOnChanging(Duration) ||
+                  (Outer && DependsOnChanging(Outer));
+        W.RetryAfter = MentionsRetryAfter(Duration) ||
+                       (Outer && MentionsRetryAfter(Outer));
+        Site.Waits.push_back(W);
+      };
+      if (std::optional<unsigned> Arg = Model.waitDurationArg(Call)) {
+        RecordWait(Call, Call->getArg(*Arg), enclosingFunction(Call), nullptr);
+        return;
+      }
+      // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }
+      const FunctionDecl *Def = nullptr;
+      const FunctionDecl *FD = calleeDecl(Call);
+      if (FD && FD->hasBody(Def) && Def && !Def->isInStdNamespace() &&
+          !Model.isRetryHelper(FD))
+        forEachDescendant(Def->getBody(), [&](const Stmt *M) {
+          if (const auto *Inner = dyn_cast<CallExpr>(M))
+            if (std::optional<unsigned> Arg = Model.waitDurationArg(Inner))
+              RecordWait(Inner, Inner->getArg(*Arg), Def, Call);
+        });
+    });
+  for (const Stmt *S : All)
+    if (MentionsRetryAfter(S))
+      Site.ReadsRetryAfter = true;
+
+  // Keys: a key sink in the retried code, in what it calls, or in the
+  // function that builds the request (headers made before the loop).
+  auto HasKeySink = [&](const Stmt *S) {
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *SL = dyn_cast<StringLiteral>(N)) {
+        if (SL->getCharByteWidth() == 1 &&
+            (Model.isKeyHeader(SL->getString()) ||
+             Model.isKeyHeaderPrefix(SL->getString())))
+          Found = true;
+      } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+        if (const FunctionDecl *FD = calleeDecl(Call)) {
+          if (FD->getDeclName().isIdentifier() &&
+              Model.isKeySinkName(FD->getName()))
+            Found = true;
+          for (const ParmVarDecl *P : FD->parameters())
+            if (P->getDeclName().isIdentifier() &&
+                Model.isKeySinkName(P->getName()))
+              Found = true;
+        }
+      } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          if (F->getDeclName().isIdentifier() &&
+              Model.isKeySinkName(F->getName()))
+            Found = true;
+      }
+    });
+    return Found;
+  };
+  for (const Stmt *S : All)
+    Site.SendsKey = Site.SendsKey || HasKeySink(S);
+  if (!Site.SendsKey && Fn && Fn->getBody())
+    Site.SendsKey = HasKeySink(Fn->getBody());
+  for (const Operation &Op : Site.Operations)
+    if (!Site.SendsKey && Op.InnerCall)
+      if (const FunctionDecl *F = enclosingFunction(Op.InnerCall))
+        Site.SendsKey = F->getBody() && HasKeySink(F->getBody());
+
+  // Look-ups of authoritative state before re-sending.
+  for (const Stmt *S : Code)
+    forEachDescendant(S, [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Call || Site.LooksUpState)
+        return;
+      if (Model.isLookup(calleeDecl(Call))) {
+        Site.LooksUpState = Call;
+        return;
+      }
+      if (std::optional<Operation> Op = Model.operation(Call))
+        if (!Op->SideEffect &&
+            (Op->Method == HttpMethod::Get || Op->Method == HttpMethod::Head ||
+             Op->Kind == OperationKind::Grpc || Op->Kind == OperationKind::AwsSdk))
+          Site.LooksUpState = Call;
+    });
+}
+
+} // namespace clang::tidy::retry::model

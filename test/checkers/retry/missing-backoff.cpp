@@ -1,0 +1,133 @@
+// RUN: %check_retrylint %s retry-missing-backoff %t -- -- -I %S/Inputs/Headers
+
+#include <chrono>
+#include <grpcpp/grpcpp.h>
+#include <httplib.h>
+#include <random>
+#include <string>
+#include <thread>
+#include <unistd.h>
+
+std::minstd_rand rng;
+
+std::chrono::milliseconds jittered(int attempt) {
+  std::uniform_int_distribution<int> dist(0, 100 << attempt);
+  return std::chrono::milliseconds(dist(rng));
+}
+
+long retry_after_ms(const httplib::Result &res) {
+  return res ? 1000 * 1 : 0;
+}
+
+bool no_wait_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure: with no wait between attempts an outage turns into a request storm [retry-missing-backoff]
+    auto res = cli.Get("/orders/1");
+    // CHECK-NOTES: :[[@LINE-1]]:16: note: retried operation
+    if (res && res->status < 500)
+      return res->status == 200;
+  }
+  return false;
+}
+
+bool constant_wait_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status < 500)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path for HTTP 503 ignores the Retry-After header: the server said when to come back and the client retries earlier
+      // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop starts here
+      return res->status == 200;
+    sleep(1);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter: every client retries on the same beat and the load never spreads
+    // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop starts here
+  }
+  return false;
+}
+
+bool exponential_without_jitter_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status < 500)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path for HTTP 503 ignores the Retry-After header
+      // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop starts here
+      return res->status == 200;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: backoff grows between attempts but has no jitter: clients that failed together retry together, in synchronized waves
+    // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop starts here
+  }
+  return false;
+}
+
+bool doubling_delay_without_jitter_bad(httplib::Client &cli) {
+  int delay_ms = 100;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (cli.Get("/orders/1"))
+      return true;
+    usleep(delay_ms * 1000);
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: backoff grows between attempts but has no jitter
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: retry loop starts here
+    delay_ms *= 2;
+  }
+  return false;
+}
+
+bool throttled_without_retry_after_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status != 429 && res->status < 500)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path for HTTP 429 and 503 ignores the Retry-After header: the server said when to come back and the client retries earlier
+      return res->status == 200;
+    std::this_thread::sleep_for(jittered(attempt));
+  }
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: retry loop starts here
+  return false;
+}
+
+// --- must stay silent ---------------------------------------------------------
+
+bool jittered_backoff_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status < 500 && res->status != 429)
+      return res->status == 200;
+    if (res && res->get_header_value("Retry-After") != "")
+      std::this_thread::sleep_for(std::chrono::milliseconds(retry_after_ms(res)));
+    else
+      std::this_thread::sleep_for(jittered(attempt));
+  }
+  return false;
+}
+
+bool only_4xx_are_final_and_no_throttle_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status != 500 && res->status != 502 && res->status != 504)
+      return res->status == 200;
+    std::this_thread::sleep_for(jittered(attempt));
+  }
+  return false;
+}
+
+bool grpc_has_no_retry_after_ok(payments::Payments::Stub &stub, const payments::ChargeRequest &req) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    if (stub.GetCharge(&ctx, req, &reply).ok())
+      return true;
+    std::this_thread::sleep_for(jittered(attempt));
+  }
+  return false;
+}
+
+bool exits_on_every_failure_ok(httplib::Client &cli) {
+  // Loops only while the call succeeds (a batch of three reads): no
+  // failure loops back, so there is nothing to back off from.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (!res || res->status != 200)
+      return false;
+    if (res->body == "done")
+      return true;
+  }
+  return false;
+}

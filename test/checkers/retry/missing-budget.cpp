@@ -1,0 +1,141 @@
+// RUN: %check_retrylint %s retry-missing-budget %t -- -- -I %S/Inputs/Headers
+
+#include <chrono>
+#include <httplib.h>
+#include <string>
+#include <thread>
+
+void pause_before_retry(int attempt) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+}
+
+template <class F> auto with_retries(int attempts, F &&op) -> decltype(op()) {
+  auto res = op();
+  for (int i = 1; i < attempts && !res; ++i)
+    res = op();
+  return res;
+}
+
+struct RetryPolicy {
+  bool ShouldRetry(int attempt) const;
+};
+
+bool while_true_until_success_bad(httplib::Client &cli) {
+  int attempt = 0;
+  while (true) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline: during an outage it re-sends the request until the process is stopped [retry-missing-budget]
+    auto res = cli.Get("/orders/1");
+    // CHECK-NOTES: :[[@LINE-1]]:16: note: retried operation
+    if (res && res->status == 200)
+      return true;
+    pause_before_retry(attempt++);
+  }
+}
+
+bool for_ever_bad(httplib::Client &cli) {
+  for (;;) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (cli.Post("/charges", "{}", "application/json"))
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: retried operation
+      break;
+    pause_before_retry(1);
+  }
+  return true;
+}
+
+bool cap_too_high_bad(httplib::Client &cli) {
+  for (int i = 0; i < 20; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:19: warning: retry loop makes up to 20 attempts, more than 10: one failing call becomes 20 requests to a dependency that is already struggling
+    // CHECK-NOTES: :[[@LINE-2]]:3: note: retry loop starts here
+    if (cli.Get("/orders/1"))
+      return true;
+    pause_before_retry(i);
+  }
+  return false;
+}
+
+bool inclusive_cap_bad(httplib::Client &cli) {
+  for (int i = 1; i <= 12; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:19: warning: retry loop makes up to 12 attempts, more than 10
+    // CHECK-NOTES: :[[@LINE-2]]:3: note: retry loop starts here
+    if (cli.Get("/orders/1"))
+      return true;
+    pause_before_retry(i);
+  }
+  return false;
+}
+
+void helper_cap_too_high_bad(httplib::Client &cli) {
+  with_retries(50, [&] { return cli.Get("/orders/1"); });
+  // CHECK-NOTES: :[[@LINE-1]]:16: warning: retry helper 'with_retries' makes up to 50 attempts, more than 10
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: retry helper 'with_retries' starts here
+}
+
+// --- must stay silent ---------------------------------------------------------
+
+bool counter_checked_in_body_ok(httplib::Client &cli) {
+  int tries = 0;
+  for (;;) {
+    if (cli.Get("/orders/1"))
+      return true;
+    if (++tries >= 5)
+      return false;
+    pause_before_retry(tries);
+  }
+}
+
+bool policy_bounded_ok(httplib::Client &cli, const RetryPolicy &policy) {
+  for (int attempt = 0;; ++attempt) {
+    if (cli.Get("/orders/1"))
+      return true;
+    if (!policy.ShouldRetry(attempt))
+      return false;
+    pause_before_retry(attempt);
+  }
+}
+
+bool deadline_bounded_ok(httplib::Client &cli) {
+  const auto deadline = std::chrono::steady_clock::now();
+  int attempt = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (cli.Get("/orders/1"))
+      return true;
+    pause_before_retry(attempt++);
+  }
+  return false;
+}
+
+bool variable_cap_ok(httplib::Client &cli, int max_attempts) {
+  for (int attempt = 0; attempt < max_attempts; ++attempt) {
+    if (cli.Get("/orders/1"))
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool small_cap_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt)
+    if (cli.Get("/orders/1"))
+      return true;
+  return false;
+}
+
+void helper_small_cap_ok(httplib::Client &cli) {
+  with_retries(3, [&] { return cli.Get("/orders/1"); });
+}
+
+struct SpinLock {
+  bool try_lock();
+  void lock() {
+    // A spin lock named retry is not a retry of a remote operation.
+    for (int retry = 0;; ++retry)
+      if (try_lock())
+        return;
+  }
+};
+
+void iterate_ok(httplib::Client &cli, const std::string *paths, int n) {
+  for (int i = 0; i < n * 100; ++i)
+    cli.Get(paths[i]);
+}

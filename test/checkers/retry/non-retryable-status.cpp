@@ -1,0 +1,212 @@
+// RUN: %check_retrylint %s retry-non-retryable-status %t -- -- -I %S/Inputs/Headers
+
+#include <chrono>
+#include <grpcpp/grpcpp.h>
+#include <httplib.h>
+#include <string>
+#include <thread>
+
+void pause_before_retry(int attempt) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+}
+
+struct HttpError {
+  int status;
+};
+struct TransportError {};
+
+bool only_200_ends_the_loop_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status == 200)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP 400-407, 409-424, 426-428, 430-499, which will not succeed on retry: each attempt repeats the same failure [retry-non-retryable-status]
+      return true;
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: retry loop starts here
+  return false;
+}
+
+bool blanket_not_200_bad(httplib::Client &cli) {
+  int status = 0;
+  int attempt = 0;
+  do {
+    auto res = cli.Get("/orders/1");
+    status = res ? res->status : 0;
+    pause_before_retry(attempt);
+  } while (status != 200 && ++attempt < 3);
+  // CHECK-NOTES: :[[@LINE-1]]:12: warning: retry path is taken for HTTP 400-407, 409-424, 426-428, 430-499
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: retry loop starts here
+  return status == 200;
+}
+
+bool deny_list_of_two_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (!res) {
+      pause_before_retry(attempt);
+      continue;
+    }
+    if (res->status < 300 || res->status == 400 || res->status == 404)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP 401-403, 405-407, 409-424, 426-428, 430-499
+      return res->status < 300;
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-11]]:3: note: retry loop starts here
+  return false;
+}
+
+bool grpc_not_ok_bad(payments::Payments::Stub &stub, const payments::ChargeRequest &req) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    grpc::Status s = stub.GetCharge(&ctx, req, &reply);
+    if (s.ok())
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path is taken for gRPC INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED, FAILED_PRECONDITION, OUT_OF_RANGE, UNIMPLEMENTED, UNAUTHENTICATED
+      return true;
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-9]]:3: note: retry loop starts here
+  return false;
+}
+
+bool status_exception_caught_by_catch_all_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    try {
+      auto res = cli.Get("/orders/1");
+      if (!res)
+        throw TransportError{};
+      if (res->status >= 400)
+        throw HttpError{res->status};
+      return true;
+    } catch (...) {
+      // CHECK-NOTES: :[[@LINE-1]]:7: warning: retry path is taken for HTTP 400-407, 409-424, 426-428, 430-499
+      pause_before_retry(attempt);
+    }
+  }
+  // CHECK-NOTES: :[[@LINE-13]]:3: note: retry loop starts here
+  return false;
+}
+
+const char *kServiceConfig = R"({
+  "methodConfig": [{
+    "name": [{"service": "payments.Payments"}],
+    "retryPolicy": {
+      "maxAttempts": 4, "initialBackoff": "0.1s", "maxBackoff": "1s",
+      "backoffMultiplier": 2,
+      "retryableStatusCodes": ["UNAVAILABLE", "NOT_FOUND", "INVALID_ARGUMENT"]
+    }
+  }]
+})";
+// CHECK-NOTES: :[[@LINE-10]]:30: warning: gRPC retry policy retries gRPC INVALID_ARGUMENT, NOT_FOUND, which will not succeed on retry
+
+// --- must stay silent ---------------------------------------------------------
+
+bool allow_list_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (!res || res->status == 408 || res->status == 425 ||
+        res->status == 429 || res->status >= 500) {
+      pause_before_retry(attempt);
+      continue;
+    }
+    return res->status == 200;
+  }
+  return false;
+}
+
+bool is_retryable(int status) {
+  switch (status) {
+  case 400:
+  case 401:
+  case 403:
+  case 404:
+  case 409:
+  case 422:
+    return false;
+  case 408:
+  case 429:
+    return true;
+  default:
+    return status >= 500;
+  }
+}
+
+bool switch_predicate_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status == 200)
+      return true;
+    if (res && !is_retryable(res->status))
+      return false;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+void refresh_credentials();
+
+bool refresh_once_on_401_ok(httplib::Client &cli) {
+  bool refreshed = false;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status == 401 && !refreshed) {
+      refresh_credentials();
+      refreshed = true;
+      continue;
+    }
+    if (res && res->status < 500)
+      return res->status == 200;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool not_found_after_delete_is_success_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Delete("/orders/1", {});
+    if (res && (res->status == 204 || res->status == 404))
+      return true;
+    if (res && res->status < 500)
+      return false;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool grpc_transient_codes_ok(payments::Payments::Stub &stub, const payments::ChargeRequest &req) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    grpc::Status s = stub.GetCharge(&ctx, req, &reply);
+    if (s.error_code() == grpc::StatusCode::UNAVAILABLE ||
+        s.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED ||
+        s.error_code() == grpc::StatusCode::ABORTED ||
+        s.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED) {
+      pause_before_retry(attempt);
+      continue;
+    }
+    return s.ok();
+  }
+  return false;
+}
+
+bool transport_exceptions_only_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    try {
+      auto res = cli.Get("/orders/1");
+      if (!res)
+        throw TransportError{};
+      if (res->status >= 400)
+        throw HttpError{res->status};
+      return true;
+    } catch (const TransportError &) {
+      pause_before_retry(attempt);
+    }
+  }
+  return false;
+}
+
+const char *kGoodServiceConfig = R"({"methodConfig": [{"name": [{"service": "x.Y"}],
+  "retryPolicy": {"maxAttempts": 3, "initialBackoff": "0.1s", "maxBackoff": "1s",
+  "backoffMultiplier": 2, "retryableStatusCodes": ["UNAVAILABLE", "RESOURCE_EXHAUSTED"]}}]})";

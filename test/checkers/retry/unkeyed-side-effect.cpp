@@ -1,0 +1,183 @@
+// RUN: %check_retrylint %s retry-unkeyed-side-effect %t -- -- -I %S/Inputs/Headers
+
+#include <chrono>
+#include <curl/curl.h>
+#include <grpcpp/grpcpp.h>
+#include <httplib.h>
+#include <string>
+#include <thread>
+
+void pause_before_retry(int attempt) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+}
+
+template <class F> auto with_retries(int attempts, F &&op) -> decltype(op()) {
+  auto res = op();
+  for (int i = 1; i < attempts && !res; ++i)
+    res = op();
+  return res;
+}
+
+bool post_retried_on_5xx_and_transport_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Post("/charges", "{}", "application/json");
+    // CHECK-NOTES: :[[@LINE-1]]:16: warning: HTTP POST is re-sent after an ambiguous failure without an idempotency key: if the first attempt was processed and only the reply was lost, the retry performs it twice [retry-unkeyed-side-effect]
+    if (res && res->status < 500)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: the retry path is taken for HTTP 500, 502, 504; timeouts, dropped connections
+      return res->status == 201;
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop re-sends it here
+  return false;
+}
+
+bool curl_post_retried_on_any_error_bad(CURL *curl) {
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{\"amount\":100}");
+  CURLcode rc = CURLE_OK;
+  int tries = 0;
+  do {
+    rc = curl_easy_perform(curl);
+    // CHECK-NOTES: :[[@LINE-1]]:10: warning: HTTP POST is re-sent after an ambiguous failure
+    // CHECK-NOTES: :[[@LINE+3]]:12: note: the retry path is taken for timeouts, dropped connections
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop re-sends it here
+    pause_before_retry(tries);
+  } while (rc != CURLE_OK && ++tries < 3);
+  return rc == CURLE_OK;
+}
+
+bool grpc_create_retried_on_unavailable_bad(payments::Payments::Stub &stub,
+                                            const payments::ChargeRequest &req) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    grpc::Status s = stub.CreateCharge(&ctx, req, &reply);
+    // CHECK-NOTES: :[[@LINE-1]]:22: warning: 'payments::Payments::Stub::CreateCharge' is re-sent after an ambiguous failure
+    if (s.error_code() != grpc::StatusCode::UNAVAILABLE)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: the retry path is taken for gRPC UNAVAILABLE
+      return s.ok();
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-10]]:3: note: retry loop re-sends it here
+  return false;
+}
+
+void helper_retries_post_bad(httplib::Client &cli) {
+  auto res = with_retries(3, [&] { return cli.Post("/charges", "{}", "application/json"); });
+  // CHECK-NOTES: :[[@LINE-1]]:43: warning: HTTP POST is re-sent after an ambiguous failure
+  // CHECK-NOTES: :[[@LINE-2]]:14: note: the retry path is taken for {{.*}}timeouts, dropped connections; exceptions
+  // CHECK-NOTES: :[[@LINE-3]]:14: note: retry helper 'with_retries' re-sends it here
+}
+
+bool exception_retry_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    try {
+      auto res = cli.Patch("/orders/1", "{}", "application/json");
+      // CHECK-NOTES: :[[@LINE-1]]:18: warning: HTTP PATCH is re-sent after an ambiguous failure
+      if (res && res->status < 300)
+        return true;
+      if (res && res->status < 500)
+        return false;
+    } catch (...) {
+      // CHECK-NOTES: :[[@LINE-1]]:7: note: the retry path is taken for HTTP 500, 502, 504; timeouts, dropped connections; exceptions
+    }
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-13]]:3: note: retry loop re-sends it here
+  return false;
+}
+
+// --- must stay silent ---------------------------------------------------------
+
+bool keyed_post_ok(httplib::Client &cli, const std::string &order_id) {
+  const httplib::Headers h = {{"Idempotency-Key", "order-" + order_id}};
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Post("/charges", h, "{}", "application/json");
+    if (res && res->status < 500)
+      return res->status == 201;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool find_charge_status(httplib::Client &cli, const std::string &order_id);
+
+bool looks_up_before_resending_ok(httplib::Client &cli, const std::string &id) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (attempt > 0 && find_charge_status(cli, id))
+      return true;
+    auto res = cli.Post("/charges", "{}", "application/json");
+    if (res && res->status < 500)
+      return res->status == 201;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool idempotent_methods_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto put = cli.Put("/orders/1", {}, "{}", "application/json");
+    auto get = cli.Get("/orders/1");
+    if (put && get)
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool retry_only_when_server_says_not_processed_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Post("/charges", "{}", "application/json");
+    if (!res)
+      return false; // transport failures are surfaced, not retried
+    if (res->status != 503 && res->status != 429)
+      return res->status == 201;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool curl_retry_on_refused_only_ok(CURL *curl) {
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    CURLcode rc = curl_easy_perform(curl);
+    if (rc != CURLE_COULDNT_CONNECT)
+      return rc == CURLE_OK;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool curl_custom_put_ok(CURL *curl) {
+  curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, "PUT");
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (curl_easy_perform(curl) == CURLE_OK)
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool grpc_get_ok(payments::Payments::Stub &stub, const payments::ChargeRequest &req) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    if (stub.GetCharge(&ctx, req, &reply).ok())
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
+bool grpc_keyed_create_ok(payments::Payments::Stub &stub, const std::string &order_id) {
+  payments::ChargeRequest req;
+  req.set_idempotency_key("order-" + order_id);
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    if (stub.CreateCharge(&ctx, req, &reply).ok())
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
