@@ -242,7 +242,13 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       Site.CapWhere = N;
     });
   };
-  if (Site.Kind == RetryKind::Loop) {
+  if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion) {
+    for (const Stmt *S : Code)
+      forEachDescendant(S, [&](const Stmt *N) {
+        if (const auto *If = dyn_cast<IfStmt>(N))
+          ExamineBound(If->getCond());
+      });
+  } else if (Site.Kind == RetryKind::Loop) {
     const Expr *Cond = nullptr;
     const Stmt *Body = nullptr;
     if (const auto *F = dyn_cast<ForStmt>(Site.Site)) {
@@ -261,7 +267,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       if (const auto *If = dyn_cast<IfStmt>(N))
         ExamineBound(If->getCond());
     });
-  } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site)) {
+  } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
+             Call && Site.Kind == RetryKind::Helper) {
     // with_retries(3, op): the first integer argument is the attempt budget;
     // a helper without one decides itself.
     Site.Cap = CapKind::Policy;

@@ -169,7 +169,152 @@ bool isLambdaClassMethod(const Decl *D) {
 std::string RetrySite::describe() const {
   if (Kind == RetryKind::Helper && Helper)
     return "retry helper '" + Helper->getNameAsString() + "'";
+  if (Kind == RetryKind::Recursion && Recursive)
+    return "retry by recursion in '" + Recursive->getNameAsString() + "'";
+  if (Kind == RetryKind::Goto)
+    return "retry by goto";
   return "retry loop";
+}
+
+/// The call in \p FD's body that calls \p FD again, if any.
+static const CallExpr *recursiveCall(const FunctionDecl *FD) {
+  const CallExpr *Found = nullptr;
+  forEachDescendant(FD->getBody(), [&](const Stmt *S) {
+    if (Found || isa<LambdaExpr>(S))
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = calleeDecl(Call))
+        if (Callee->getCanonicalDecl() == FD->getCanonicalDecl())
+          Found = Call;
+  });
+  return Found;
+}
+
+/// The `goto Label` that follows \p Label in \p Block, if any.
+static const GotoStmt *backwardGoto(const LabelStmt *Label,
+                                    const CompoundStmt *Block) {
+  const GotoStmt *Found = nullptr;
+  bool After = false;
+  for (const Stmt *Child : Block->body()) {
+    After = After || Child == Label;
+    if (!After)
+      continue;
+    forEachDescendant(Child, [&](const Stmt *S) {
+      if (const auto *G = dyn_cast<GotoStmt>(S))
+        if (G->getLabel() == Label->getDecl())
+          Found = G;
+    });
+  }
+  return Found;
+}
+
+const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  if (auto It = RecursionSites.find(Def); It != RecursionSites.end())
+    return It->second;
+  RecursionSites[Def] = nullptr;
+  const CallExpr *Again = recursiveCall(Def);
+  if (!Again || !hasExit(Def->getBody()))
+    return nullptr;
+  // The recursive call must follow a failure check: it sits under an `if`
+  // or in a catch handler, or a success path returns before it.
+  bool Conditional = false;
+  forEachDescendant(Def->getBody(), [&](const Stmt *S) {
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      bool HasAgain = false;
+      forEachDescendant(RS, [&](const Stmt *N) { HasAgain |= N == Again; });
+      if (!HasAgain)
+        Conditional = true;
+    }
+  });
+  for (DynTypedNode N = DynTypedNode::create(*Again);;) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      break;
+    if (Parents[0].get<IfStmt>() || Parents[0].get<CXXCatchStmt>() ||
+        Parents[0].get<ConditionalOperator>())
+      Conditional = true;
+    N = Parents[0];
+  }
+  // A retry re-sends the same request: parameters are passed through, only
+  // integers (attempt counters) may change. A tree walk passes children.
+  for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const auto *DRE =
+        dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Again->getArg(I)));
+    bool PassedThrough = DRE && DRE->getDecl() == P;
+    if (!PassedThrough && !P->getType()->isIntegerType())
+      return nullptr;
+  }
+  llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
+  if (!Conditional || Ops.empty())
+    return nullptr;
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Recursion;
+  Site->Site = Again;
+  Site->Recursive = Def;
+  Site->Operations = std::move(Ops);
+  summarize(*Site);
+  // A parameter that changes in the recursive call bounds the attempts
+  // (send(order, retries - 1)) when it is compared somewhere.
+  if (Site->Cap == CapKind::None)
+    for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams(); ++I) {
+      const ParmVarDecl *P = Def->getParamDecl(I);
+      const Expr *Arg = ignoreWrappers(Again->getArg(I));
+      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
+      if (P->getType()->isIntegerType() && !(DRE && DRE->getDecl() == P) &&
+          references(Again->getArg(I), P)) {
+        Site->Cap = CapKind::Variable;
+        Site->CapWhere = Again->getArg(I);
+      }
+    }
+  const RetrySite *Result = Site.get();
+  Sites[Again] = std::move(Site);
+  RecursionSites[Def] = Result;
+  return Result;
+}
+
+const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
+                                             const CompoundStmt *Block) {
+  if (auto It = Sites.find(Label); It != Sites.end())
+    return It->second.get();
+  if (NotSites.count(Label))
+    return nullptr;
+  NotSites[Label] = true;
+  if (!backwardGoto(Label, Block))
+    return nullptr;
+  llvm::SmallVector<Operation, 2> Ops;
+  bool After = false;
+  for (const Stmt *Child : Block->body()) {
+    After = After || Child == Label;
+    if (After)
+      for (const Operation &Op : operationsIn(Child))
+        Ops.push_back(Op);
+  }
+  if (Ops.empty())
+    return nullptr;
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Goto;
+  Site->Site = Label;
+  Site->GotoBlock = Block;
+  Site->Operations = std::move(Ops);
+  // retry: ...; if (++tries < 3) goto retry;
+  After = false;
+  for (const Stmt *Child : Block->body()) {
+    After = After || Child == Label;
+    if (After && !Site->AttemptCounter) {
+      auto Incs = incrementedVars(Child);
+      if (!Incs.empty())
+        Site->AttemptCounter = Incs.front();
+    }
+  }
+  summarize(*Site);
+  NotSites.erase(Label);
+  const RetrySite *Result = Site.get();
+  Sites[Label] = std::move(Site);
+  return Result;
 }
 
 const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
@@ -325,9 +470,27 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
             if (const RetrySite *Site = analyzeHelperCall(Call, LE))
               Out.push_back(Site);
       }
+      // Statements after a label that a later goto jumps back to.
+      if (const auto *CS = dyn_cast<CompoundStmt>(PS))
+        for (const Stmt *Sib : CS->body()) {
+          if (Sib == ChildS)
+            break;
+          if (const auto *L = dyn_cast<LabelStmt>(Sib))
+            if (const RetrySite *Site = analyzeGoto(L, CS))
+              Out.push_back(Site);
+        }
+      if (const auto *L = dyn_cast<LabelStmt>(PS))
+        if (auto GP = Ctx.getParents(*L); !GP.empty())
+          if (const auto *CS = GP[0].get<CompoundStmt>())
+            if (const RetrySite *Site = analyzeGoto(L, CS))
+              Out.push_back(Site);
     } else if (const Decl *D = P.get<Decl>()) {
-      if (isa<FunctionDecl>(D) && !isLambdaClassMethod(D))
+      if (const auto *FD = dyn_cast<FunctionDecl>(D);
+          FD && !isLambdaClassMethod(D)) {
+        if (const RetrySite *Site = analyzeRecursion(FD))
+          Out.push_back(Site);
         break;
+      }
     }
     Child = P;
   }
@@ -422,6 +585,19 @@ public:
     Lambdas.push_back(L);
     return true;
   }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody())
+      Functions.push_back(FD);
+    return true;
+  }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    for (Stmt *Child : CS->body())
+      if (auto *L = dyn_cast<LabelStmt>(Child))
+        Labels.push_back({L, CS});
+    return true;
+  }
+  std::vector<const FunctionDecl *> Functions;
+  std::vector<std::pair<const LabelStmt *, const CompoundStmt *>> Labels;
   bool add(const Stmt *S) {
     Loops.push_back(S);
     return true;
@@ -466,6 +642,16 @@ void RetrySiteIndex::buildCallIndex() {
         MainFileSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
       }
+  for (const FunctionDecl *FD : C.Functions)
+    if (const RetrySite *Site = analyzeRecursion(FD)) {
+      MainFileSites.push_back(Site);
+      IndexRegion(Site->Recursive->getBody(), Site);
+    }
+  for (const auto &[L, CS] : C.Labels)
+    if (const RetrySite *Site = analyzeGoto(L, CS)) {
+      MainFileSites.push_back(Site);
+      IndexRegion(CS, Site);
+    }
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::sort(MainFileSites, [&](const RetrySite *A, const RetrySite *B) {
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
@@ -482,6 +668,15 @@ llvm::SmallVector<const Stmt *, 3> RetrySite::perAttemptCode() const {
   llvm::SmallVector<const Stmt *, 3> Out;
   if (Callable) {
     Out.push_back(Callable->getBody());
+  } else if (Recursive) {
+    Out.push_back(Recursive->getBody());
+  } else if (GotoBlock) {
+    bool After = false;
+    for (const Stmt *Child : GotoBlock->body()) {
+      After = After || Child == Site;
+      if (After)
+        Out.push_back(Child);
+    }
   } else if (const auto *F = dyn_cast<ForStmt>(Site)) {
     Out.append({F->getBody(), F->getCond(), F->getInc()});
   } else if (const auto *W = dyn_cast<WhileStmt>(Site)) {

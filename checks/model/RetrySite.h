@@ -21,6 +21,8 @@ namespace clang::tidy::retry::model {
 enum class RetryKind {
   Loop,   ///< for / while / do that loops back after a failure
   Helper, ///< a call to a retry helper that takes the operation as a callable
+  Recursion, ///< a function that calls itself again after a failure
+  Goto,      ///< a `goto` back to a label before the operation
 };
 
 /// How the number of attempts is bounded.
@@ -49,6 +51,10 @@ struct RetrySite {
   const Stmt *Site = nullptr;
   /// For helpers: the retried callable and the helper.
   const LambdaExpr *Callable = nullptr;
+  /// For recursion: the function that re-invokes itself (Site is the
+  /// recursive call). For goto: the label (Site) and the block holding it.
+  const FunctionDecl *Recursive = nullptr;
+  const CompoundStmt *GotoBlock = nullptr;
   const FunctionDecl *Helper = nullptr;
   /// The loop's attempt counter, if it has one.
   const VarDecl *AttemptCounter = nullptr;
@@ -118,6 +124,9 @@ public:
 
 private:
   const RetrySite *analyzeLoop(const Stmt *Loop);
+  const RetrySite *analyzeRecursion(const FunctionDecl *FD);
+  const RetrySite *analyzeGoto(const LabelStmt *Label,
+                               const CompoundStmt *Block);
   const RetrySite *analyzeHelperCall(const CallExpr *Call,
                                      const LambdaExpr *Lambda);
   std::optional<Operation> operationIn(const FunctionDecl *FD, unsigned Depth);
@@ -132,6 +141,7 @@ private:
   ASTContext &Ctx;
   llvm::DenseMap<const Stmt *, std::unique_ptr<RetrySite>> Sites;
   llvm::DenseMap<const Stmt *, bool> NotSites;
+  llvm::DenseMap<const FunctionDecl *, const RetrySite *> RecursionSites;
   llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
   llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;
   bool CallIndexBuilt = false;

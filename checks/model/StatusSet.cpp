@@ -650,7 +650,22 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
       In = flow(C, In);
     return In;
   }
-  if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<CoreturnStmt>(S))
+  // Recursion and goto retries loop back through a call or a jump.
+  if (const auto *G = dyn_cast<GotoStmt>(S)) {
+    if (Site.Kind == RetryKind::Goto &&
+        G->getLabel() == cast<LabelStmt>(Site.Site)->getDecl())
+      retry(In, CurrentCond ? CurrentCond : S);
+    return StatusSet::none();
+  }
+  if (Site.Kind == RetryKind::Recursion && (isa<ReturnStmt>(S) || isa<Expr>(S))) {
+    bool Again = false;
+    forEachDescendant(S, [&](const Stmt *N) { Again = Again || N == Site.Site; });
+    if (Again) {
+      retry(In, CurrentCond ? CurrentCond : S);
+      return StatusSet::none();
+    }
+  }
+  if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
     return StatusSet::none();
   if (const auto *E = dyn_cast<Expr>(S)) {
     const Expr *Inner = ignoreWrappers(E);
@@ -844,6 +859,22 @@ RetriedStatuses Analyzer::run() {
     Out.Set = Universe & ~StatusSet::http(200, 299) & ~StatusSet::grpc(0);
     Out.Imprecise = true;
     Out.Where = Site.Site;
+    return Out;
+  }
+
+  if (Site.Kind == RetryKind::Recursion || Site.Kind == RetryKind::Goto) {
+    // Only the recursive call / the jump loops back; falling off the end
+    // returns.
+    for (const Stmt *S : Site.perAttemptCode())
+      learnVariables(S);
+    StatusSet S = Universe & ~StatusSet::exceptions();
+    for (const Stmt *Code : Site.perAttemptCode())
+      S = flow(Code, S);
+    Out.Set = Retried & Universe;
+    for (auto &[Set, At] : Paths)
+      Out.Paths.push_back({Set & Universe, At});
+    Out.Imprecise = Imprecise;
+    Out.Where = RetryWhere ? RetryWhere : Site.Site;
     return Out;
   }
 

@@ -139,3 +139,30 @@ void iterate_ok(httplib::Client &cli, const std::string *paths, int n) {
   for (int i = 0; i < n * 100; ++i)
     cli.Get(paths[i]);
 }
+
+bool recursive_forever_bad(httplib::Client &cli) {
+  if (cli.Get("/orders/1"))
+    return true;
+  pause_before_retry(1);
+  return recursive_forever_bad(cli);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry by recursion in 'recursive_forever_bad' has no attempt cap and no deadline
+  // CHECK-NOTES: :[[@LINE-5]]:7: note: retried operation
+}
+
+bool recursive_counted_ok(httplib::Client &cli, int retries) {
+  if (cli.Get("/orders/1"))
+    return true;
+  pause_before_retry(1);
+  return retries > 0 && recursive_counted_ok(cli, retries - 1);
+}
+
+bool goto_forever_bad(httplib::Client &cli) {
+retry:
+  // CHECK-NOTES: :[[@LINE-1]]:1: warning: retry by goto has no attempt cap and no deadline
+  if (!cli.Get("/orders/1")) {
+    // CHECK-NOTES: :[[@LINE-1]]:8: note: retried operation
+    pause_before_retry(1);
+    goto retry;
+  }
+  return true;
+}

@@ -181,3 +181,43 @@ bool grpc_keyed_create_ok(payments::Payments::Stub &stub, const std::string &ord
   }
   return false;
 }
+
+// --- recursion and goto -------------------------------------------------------
+
+bool charge_recursive_bad(httplib::Client &cli, int retries) {
+  auto res = cli.Post("/charges", "{}", "application/json");
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: HTTP POST is re-sent after an ambiguous failure without an idempotency key
+  if (res && res->status < 500)
+    return res->status == 201;
+  pause_before_retry(3 - retries);
+  if (retries > 0)
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: the retry path is taken for HTTP 500, 502, 504; timeouts, dropped connections
+    return charge_recursive_bad(cli, retries - 1);
+    // CHECK-NOTES: :[[@LINE-1]]:12: note: retry by recursion in 'charge_recursive_bad' re-sends it here
+  return false;
+}
+
+bool charge_goto_bad(httplib::Client &cli) {
+  int tries = 0;
+again:
+  auto res = cli.Post("/charges", "{}", "application/json");
+  // CHECK-NOTES: :[[@LINE-1]]:14: warning: HTTP POST is re-sent after an ambiguous failure without an idempotency key
+  if (!res && ++tries < 3) {
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: the retry path is taken for timeouts, dropped connections
+    pause_before_retry(tries);
+    goto again;
+  }
+  // CHECK-NOTES: :[[@LINE-8]]:1: note: retry by goto re-sends it here
+  return res && res->status == 201;
+}
+
+struct Node {
+  Node *left;
+  Node *right;
+};
+
+void tree_walk_is_not_a_retry_ok(httplib::Client &cli, Node *n) {
+  cli.Post("/nodes", "{}", "application/json");
+  if (n->left)
+    tree_walk_is_not_a_retry_ok(cli, n->left);
+}
