@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "CheckThenActDedupCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::retry {
+
+namespace {
+
+/// Where a store call starts: m[k] starts at m, not at the bracket.
+SourceLocation callBegin(const CallExpr *Call) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->getNumArgs() > 0)
+    return OC->getArg(0)->getBeginLoc();
+  return Call->getBeginLoc();
+}
+
+template <typename Fn> void forEachInFunction(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  if (isa<LambdaExpr>(S))
+    return;
+  for (const Stmt *Child : S->children())
+    forEachInFunction(Child, F);
+}
+
+/// Why the look-up at \p A and the record at \p B are not one critical
+/// section, or none when one exclusive lock scope covers both.
+std::optional<std::string>
+notAtomicReason(llvm::ArrayRef<model::LockScope> Scopes, SourceLocation A,
+                SourceLocation B, const SourceManager &SM) {
+  bool ACovered = false, BCovered = false, SharedBoth = false;
+  const ValueDecl *CommonMutex = nullptr;
+  const model::LockScope *AScope = nullptr;
+  for (const model::LockScope &S : Scopes) {
+    bool HasA = model::within(SM, A, S.Begin, S.End);
+    bool HasB = model::within(SM, B, S.Begin, S.End);
+    if (HasA && HasB) {
+      if (!S.Shared)
+        return std::nullopt;
+      SharedBoth = true;
+    }
+    if (HasA) {
+      ACovered = true;
+      AScope = &S;
+    }
+    BCovered |= HasB;
+  }
+  if (SharedBoth)
+    return std::string("only a shared lock covers both");
+  if (ACovered && BCovered) {
+    for (const model::LockScope &S : Scopes)
+      if (&S != AScope && model::within(SM, B, S.Begin, S.End))
+        for (const ValueDecl *M : S.Mutexes)
+          if (llvm::is_contained(AScope->Mutexes, M))
+            CommonMutex = M;
+    if (CommonMutex && CommonMutex->getDeclName().isIdentifier())
+      return "they hold two separate lock scopes on '" +
+             CommonMutex->getName().str() + "'";
+    return std::string("they hold two separate lock scopes");
+  }
+  if (ACovered)
+    return std::string("only the look-up holds a lock");
+  if (BCovered)
+    return std::string("only the record holds a lock");
+  return std::string("no lock covers both");
+}
+
+} // namespace
+
+CheckThenActDedupCheck::CheckThenActDedupCheck(StringRef Name,
+                                               ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), ApiOpts([this] {
+        model::ApiOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      StoreOpts([this] {
+        model::DedupOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      Api(ApiOpts), Store(Api, StoreOpts) {
+  for (const auto &[Option, Message] : Api.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+  for (const auto &[Option, Message] : Store.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+}
+
+void CheckThenActDedupCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  ApiOpts.store(Options, Opts);
+  StoreOpts.store(Options, Opts);
+}
+
+void CheckThenActDedupCheck::onStartOfTranslationUnit() { Sites.reset(); }
+
+void CheckThenActDedupCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   unless(ast_matchers::isTemplateInstantiation()),
+                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
+          .bind("fn"),
+      this);
+  Finder->addMatcher(
+      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+}
+
+void CheckThenActDedupCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
+    checkBody(FD->getBody(), *Result.Context);
+  else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
+    checkBody(LE->getBody(), *Result.Context);
+}
+
+void CheckThenActDedupCheck::checkBody(const Stmt *Body, ASTContext &Ctx) {
+  if (!Body)
+    return;
+  std::vector<model::LockScope> Scopes = Store.lockScopes(Body, Ctx);
+  checkContainers(Body, Ctx, Scopes);
+  checkDatabase(Body, Ctx, Scopes);
+}
+
+void CheckThenActDedupCheck::noteBlockingBetween(const Stmt *Body,
+                                                 const Stmt *From,
+                                                 const Stmt *To,
+                                                 ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!Sites)
+    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+  const CallExpr *First = nullptr;
+  std::string What;
+  forEachInFunction(Body, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || First ||
+        !SM.isBeforeInTranslationUnit(From->getEndLoc(), Call->getBeginLoc()) ||
+        !SM.isBeforeInTranslationUnit(Call->getBeginLoc(), To->getBeginLoc()))
+      return;
+    if (std::optional<std::string> B = Store.blockingCall(Call, *Sites)) {
+      First = Call;
+      What = *B;
+    }
+  });
+  if (First)
+    diag(First->getBeginLoc(),
+         "%0 blocks between the look-up and the record, widening the window "
+         "in which a duplicate gets through",
+         DiagnosticIDs::Note)
+        << What;
+}
+
+void CheckThenActDedupCheck::checkContainers(
+    const Stmt *Body, ASTContext &Ctx,
+    llvm::ArrayRef<model::LockScope> Scopes) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<model::StoreOp> Ops = Store.opsIn(Body, Ctx);
+  for (size_t I = 0; I < Ops.size(); ++I) {
+    const model::StoreOp &L = Ops[I];
+    if (L.Kind != model::StoreOpKind::Lookup || !Store.isDedupStore(L))
+      continue;
+    // An atomic record of the same key makes the look-up a fast path.
+    bool HasAtomic = llvm::any_of(Ops, [&](const model::StoreOp &O) {
+      return O.Kind == model::StoreOpKind::AtomicRecord && O.Store == L.Store &&
+             model::sameKey(O.Key, L.Key);
+    });
+    if (HasAtomic)
+      continue;
+    for (size_t J = I + 1; J < Ops.size(); ++J) {
+      const model::StoreOp &R = Ops[J];
+      if (R.Kind != model::StoreOpKind::Record || R.Store != L.Store ||
+          !model::sameKey(L.Key, R.Key))
+        continue;
+      std::optional<std::string> Why =
+          notAtomicReason(Scopes, callBegin(L.Call), callBegin(R.Call), SM);
+      if (!Why)
+        break;
+      diag(callBegin(L.Call),
+           "look-up and record of the idempotency key in '%0' are not one "
+           "atomic step (%1): two concurrent duplicates can both miss the "
+           "look-up and both execute")
+          << L.Store->getName() << *Why << L.Call->getSourceRange();
+      noteBlockingBetween(Body, L.Call, R.Call, Ctx);
+      diag(callBegin(R.Call), "'%0' records the key here", DiagnosticIDs::Note)
+          << R.Method;
+      break;
+    }
+  }
+}
+
+void CheckThenActDedupCheck::checkDatabase(
+    const Stmt *Body, ASTContext &Ctx,
+    llvm::ArrayRef<model::LockScope> Scopes) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<model::DbStmt> Db = Store.dbStmtsIn(Body);
+  llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  });
+  // The transaction (if any) open at statement I: its BEGIN's index, and
+  // whether it serializes.
+  std::vector<int> TxOf(Db.size(), -1);
+  std::vector<bool> Serial(Db.size(), false);
+  int Open = -1;
+  bool OpenSerial = false;
+  for (size_t I = 0; I < Db.size(); ++I) {
+    if (Db[I].K == model::DbStmt::TxBegin) {
+      if (Open < 0)
+        Open = static_cast<int>(I);
+      OpenSerial |= Db[I].Serializing;
+    } else if (Db[I].K == model::DbStmt::TxEnd) {
+      Open = -1;
+      OpenSerial = false;
+    }
+    TxOf[I] = Open;
+    Serial[I] = OpenSerial;
+  }
+  auto Relevant = [&](const model::DbStmt &D) {
+    StringRef Sql(D.Sql);
+    return Store.isStoreName(D.Table) || Sql.contains("IDEMPOT") ||
+           Sql.contains("DEDUP") || Sql.contains("REQUEST_ID") ||
+           Sql.contains("_KEY");
+  };
+  for (size_t I = 0; I < Db.size(); ++I) {
+    const model::DbStmt &L = Db[I];
+    bool Redis = L.K == model::DbStmt::RedisGet;
+    if (Redis ? !Store.isStoreName(L.Table)
+              : (L.K != model::DbStmt::Select || !L.HasWhere ||
+                 L.Table.empty() || !Relevant(L)))
+      continue;
+    for (size_t J = I + 1; J < Db.size(); ++J) {
+      const model::DbStmt &R = Db[J];
+      if (R.Table != L.Table ||
+          R.K != (Redis ? model::DbStmt::RedisSet : model::DbStmt::Insert))
+        continue;
+      if (R.Conditional)
+        break;
+      if (!notAtomicReason(Scopes, callBegin(L.Call), callBegin(R.Call), SM))
+        break;
+      if (!Redis && TxOf[I] >= 0 && TxOf[I] == TxOf[J]) {
+        // SQLite lets one writer through and fails the other with
+        // SQLITE_BUSY even in a deferred transaction; PostgreSQL at READ
+        // COMMITTED inserts both.
+        if (Serial[J] || !L.Postgres)
+          break;
+      }
+      if (Redis) {
+        diag(L.Text->getBeginLoc(),
+             "GET of '%0' and the SET that records the key are not one "
+             "atomic step (the SET has no NX): two concurrent duplicates "
+             "can both miss the key and both execute")
+            << L.Table;
+        diag(R.Text->getBeginLoc(), "the SET without NX records the key here",
+             DiagnosticIDs::Note);
+      } else {
+        diag(L.Text->getBeginLoc(),
+             "SELECT on '%0' and the INSERT that records the key are not one "
+             "atomic step (%1): two concurrent duplicates can both find no "
+             "row and both execute")
+            << L.Table
+            << (TxOf[I] >= 0 && TxOf[I] == TxOf[J]
+                    ? "the transaction is neither SERIALIZABLE nor locks the "
+                      "table"
+                    : "no ON CONFLICT or OR IGNORE clause and no BEGIN "
+                      "IMMEDIATE or EXCLUSIVE transaction around both");
+        diag(R.Text->getBeginLoc(),
+             "the INSERT without ON CONFLICT records the key here",
+             DiagnosticIDs::Note);
+      }
+      break;
+    }
+  }
+}
+
+} // namespace clang::tidy::retry

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "ContentDerivedIdempotencyKeyCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "model/KeySink.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::retry {
+
+namespace {
+
+AST_MATCHER_P(NamedDecl, isKeySinkNamed, const model::ApiModel *, Api) {
+  return Node.getDeclName().isIdentifier() &&
+         Api->isKeySinkName(Node.getName());
+}
+
+// Words that make a name an identifier of something ("order_id", "intentKey").
+constexpr llvm::StringLiteral IdWords[] = {"id",   "ids", "key",       "uuid",
+                                           "guid", "ref", "reference", "number",
+                                           "no",   "num", "token",     "seq"};
+
+} // namespace
+
+ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
+    StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), ApiOpts([this] {
+        model::ApiOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      StoreOpts([this] {
+        model::DedupOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      IntentIdNamesOpt(Options.get("IntentIdNames", "").str()),
+      ContentNamesOpt(Options.get("ContentNames", "").str()),
+      PartyNamesOpt(Options.get("PartyNames", "").str()), Api(ApiOpts),
+      Store(Api, StoreOpts) {
+  for (const auto &[Option, Message] : Api.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+  for (const auto &[Option, Message] : Store.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+  // CHECKS.md, "Intent identity": customer, payee, account and e-mail ids
+  // are not intent identity: one customer places many orders.
+  IntentWords = {"order",   "intent",      "request", "operation",
+                 "op",      "transaction", "txn",     "tx",
+                 "payment", "invoice",     "message", "msg",
+                 "event",   "idempotency", "dedup",   "deduplication"};
+  ContentWords = {"amount",   "total",    "price",   "sum",         "currency",
+                  "body",     "payload",  "content", "items",       "item",
+                  "quantity", "qty",      "cents",   "description", "memo",
+                  "cart",     "basket",   "sku",     "params",      "json",
+                  "fee",      "subtotal", "tax",     "data",        "text"};
+  PartyWords = {"customer", "payee",     "payer",  "account", "user",
+                "email",    "merchant",  "client", "tenant",  "member",
+                "card",     "recipient", "sender"};
+  auto Add = [&](std::vector<std::string> &To, StringRef Option,
+                 StringRef Value) {
+    for (StringRef S : utils::options::parseStringList(Value)) {
+      S = S.trim();
+      if (S.empty())
+        continue;
+      if (!llvm::all_of(S,
+                        [](char C) { return llvm::isAlnum(C) || C == '_'; })) {
+        configurationDiag("%0: option '%1': '%2' is not an identifier")
+            << Name << Option << S;
+        continue;
+      }
+      // Entries are whole names (business_ref) or single words.
+      To.push_back(S.lower());
+    }
+  };
+  Add(IntentWords, "IntentIdNames", IntentIdNamesOpt);
+  Add(ContentWords, "ContentNames", ContentNamesOpt);
+  Add(PartyWords, "PartyNames", PartyNamesOpt);
+}
+
+void ContentDerivedIdempotencyKeyCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  ApiOpts.store(Options, Opts);
+  StoreOpts.store(Options, Opts);
+  Options.store(Opts, "IntentIdNames", IntentIdNamesOpt);
+  Options.store(Opts, "ContentNames", ContentNamesOpt);
+  Options.store(Opts, "PartyNames", PartyNamesOpt);
+}
+
+void ContentDerivedIdempotencyKeyCheck::onStartOfTranslationUnit() {
+  Sites.reset();
+  Seen.clear();
+  ReportedLeaves.clear();
+}
+
+void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
+  auto NotInstantiated = unless(isInTemplateInstantiation());
+  Finder->addMatcher(stringLiteral(NotInstantiated).bind("lit"), this);
+  Finder->addMatcher(
+      callExpr(
+          NotInstantiated,
+          forEachArgumentWithParam(expr().bind("arg"),
+                                   parmVarDecl().bind("param")),
+          callee(functionDecl(anyOf(isKeySinkNamed(&Api),
+                                    hasAnyParameter(isKeySinkNamed(&Api))))))
+          .bind("call"),
+      this);
+  auto SinkField = memberExpr(member(fieldDecl(isKeySinkNamed(&Api))));
+  Finder->addMatcher(binaryOperator(NotInstantiated, isAssignmentOperator(),
+                                    hasLHS(ignoringParenImpCasts(SinkField)),
+                                    hasRHS(expr().bind("rhs"))),
+                     this);
+  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated,
+                                         isAssignmentOperator(),
+                                         hasArgument(0, SinkField),
+                                         hasArgument(1, expr().bind("rhs"))),
+                     this);
+  // Keys of de-dup stores on the serving side.
+  Finder->addMatcher(callExpr(NotInstantiated,
+                              anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr()))
+                         .bind("storecall"),
+                     this);
+}
+
+void ContentDerivedIdempotencyKeyCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Ctx = *Result.Context;
+  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit")) {
+    // "Idempotency-Key: " + a + ":" + b is one key made of all operands.
+    llvm::SmallVector<const Expr *, 2> Values =
+        model::keyValuesNextToHeader(Lit, Api, Ctx);
+    if (!Values.empty())
+      checkKeyValue(Values, Ctx);
+    return;
+  }
+  if (const auto *Arg = Result.Nodes.getNodeAs<Expr>("arg")) {
+    const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
+    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+    const FunctionDecl *Callee = model::calleeDecl(Call);
+    bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
+                     Api.isKeySinkName(Callee->getName()) &&
+                     Param->getFunctionScopeIndex() == 0;
+    bool NamedParam = Param->getDeclName().isIdentifier() &&
+                      Api.isKeySinkName(Param->getName());
+    if (SetterArg || NamedParam)
+      checkKeyValue({Arg}, Ctx);
+    return;
+  }
+  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs")) {
+    checkKeyValue({RHS}, Ctx);
+    return;
+  }
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("storecall")) {
+    std::optional<model::StoreOp> Op = Store.classify(Call, Ctx);
+    if (Op && Store.isDedupStore(*Op))
+      checkKeyValue({Op->Key}, Ctx);
+  }
+}
+
+ContentDerivedIdempotencyKeyCheck::Role
+ContentDerivedIdempotencyKeyCheck::classifyName(StringRef Name,
+                                                StringRef Owner) const {
+  llvm::SmallVector<std::string, 4> Words = model::identifierWords(Name);
+  if (Words.empty())
+    return Role::Unknown;
+  auto IsId = [](StringRef W) { return llvm::is_contained(IdWords, W); };
+  // o.id, intent.key: the owner names what is identified.
+  if (llvm::all_of(Words, [&](const std::string &W) { return IsId(W); }))
+    for (const std::string &W : model::identifierWords(Owner))
+      Words.push_back(W);
+  std::string Whole = Name.lower();
+  auto Has = [&](const std::vector<std::string> &List) {
+    return llvm::any_of(Words,
+                        [&](const std::string &W) {
+                          return llvm::is_contained(List, W);
+                        }) ||
+           llvm::is_contained(List, Whole);
+  };
+  bool AnyId =
+      llvm::any_of(Words, [&](const std::string &W) { return IsId(W); });
+  if ((Has(IntentWords) && AnyId) || llvm::is_contained(IntentWords, Whole))
+    return Role::Identity;
+  if (Has(PartyWords))
+    return Role::Party;
+  if (Has(ContentWords))
+    return Role::Content;
+  return Role::Unknown;
+}
+
+ContentDerivedIdempotencyKeyCheck::Role
+ContentDerivedIdempotencyKeyCheck::classify(const model::Leaf &L) const {
+  switch (L.Kind) {
+  case model::LeafKind::Literal:
+    return Role::Neutral;
+  case model::LeafKind::PerAttempt:
+  case model::LeafKind::Unknown:
+    return Role::Unknown;
+  case model::LeafKind::Parameter:
+  case model::LeafKind::Field:
+  case model::LeafKind::Variable:
+  case model::LeafKind::Call:
+    return classifyName(L.Name, L.Owner);
+  }
+  return Role::Unknown;
+}
+
+void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
+    llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx) {
+  const Expr *Value = Values.front();
+  if (!Value || !Seen.insert(Value).second)
+    return;
+  SourceLocation Loc = Value->getBeginLoc();
+  if (Loc.isInvalid() || Value->isTypeDependent())
+    return;
+  if (!Sites)
+    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+  const FunctionDecl *Fn = Sites->enclosingFunction(Value);
+  if (!Fn)
+    return;
+  model::ValueOrigin Tracer(Api);
+  llvm::SmallVector<model::Leaf, 4> Leaves;
+  for (const Expr *V : Values)
+    for (model::Leaf &L : Tracer.leaves(V, Fn))
+      Leaves.push_back(std::move(L));
+  llvm::SmallVector<const model::Leaf *, 2> Content;
+  for (const model::Leaf &L : Leaves) {
+    Role R = classify(L);
+    if (R == Role::Identity || R == Role::Unknown)
+      return; // identity in the key, or a piece we cannot judge
+    if (R == Role::Content)
+      Content.push_back(&L);
+  }
+  if (Content.empty())
+    return;
+  // One report per key computation, however many sinks it reaches.
+  if (!ReportedLeaves.insert(Content.front()->Where).second)
+    return;
+
+  std::string What;
+  bool Hashed = false;
+  for (size_t I = 0; I < Content.size() && I < 3; ++I) {
+    if (I)
+      What += ", ";
+    What += "'" + Content[I]->Name + "'";
+    Hashed |= Content[I]->Hashed;
+  }
+  if (Content.size() > 3)
+    What += ", ...";
+  diag(Loc, "idempotency key is derived only from payload content (%0%1) and "
+            "identifies no intent: two different orders with equal content get "
+            "the same key, so the second is dropped as a duplicate")
+      << (Hashed ? "a hash of " : "") << What
+      << SourceRange(Value->getBeginLoc(), Values.back()->getEndLoc());
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (size_t I = 0; I < Content.size() && I < 2; ++I) {
+    SourceLocation L = Content[I]->Where->getBeginLoc();
+    if (SM.getExpansionLoc(L) == SM.getExpansionLoc(Loc))
+      continue;
+    diag(L, "'%0' is payload content, not an identity of the intent",
+         DiagnosticIDs::Note)
+        << Content[I]->Name;
+  }
+}
+
+} // namespace clang::tidy::retry

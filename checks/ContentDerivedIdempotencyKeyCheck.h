@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#ifndef RETRYLINT_CHECKS_CONTENTDERIVEDIDEMPOTENCYKEYCHECK_H
+#define RETRYLINT_CHECKS_CONTENTDERIVEDIDEMPOTENCYKEYCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "model/ApiModel.h"
+#include "model/DedupStore.h"
+#include "model/RetrySite.h"
+#include "model/ValueOrigin.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+
+namespace clang::tidy::retry {
+
+/// Finds idempotency keys computed only from payload content (amount, body,
+/// a hash of them) with nothing that identifies the intent, so two real
+/// orders with equal content collapse into one.
+class ContentDerivedIdempotencyKeyCheck : public ClangTidyCheck {
+public:
+  ContentDerivedIdempotencyKeyCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+
+private:
+  enum class Role { Identity, Content, Party, Neutral, Unknown };
+  Role classify(const model::Leaf &L) const;
+  Role classifyName(StringRef Name, StringRef Owner) const;
+  void checkKeyValue(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx);
+
+  model::ApiOptions ApiOpts;
+  model::DedupOptions StoreOpts;
+  std::string IntentIdNamesOpt, ContentNamesOpt, PartyNamesOpt;
+  model::ApiModel Api;
+  model::DedupStore Store;
+  std::vector<std::string> IntentWords, ContentWords, PartyWords;
+  std::unique_ptr<model::RetrySiteIndex> Sites;
+  llvm::DenseSet<const Expr *> Seen;
+  llvm::DenseSet<const Expr *> ReportedLeaves;
+};
+
+} // namespace clang::tidy::retry
+
+#endif

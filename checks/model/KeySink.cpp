@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "KeySink.h"
+#include "clang/AST/ParentMapContext.h"
+
+namespace clang::tidy::retry::model {
+
+llvm::SmallVector<const Expr *, 2>
+keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
+                      ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 2> Out;
+  StringRef Text = Lit->getString();
+  bool Name = Api.isKeyHeader(Text);
+  bool Prefix = !Name && Api.isKeyHeaderPrefix(Text);
+  if (!Name && !Prefix)
+    return Out;
+
+  DynTypedNode Child = DynTypedNode::create(*Lit);
+  for (int Steps = 0; Steps < 8; ++Steps) {
+    auto Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      return Out;
+    const Expr *P = Parents[0].get<Expr>();
+    if (!P)
+      return Out;
+    const Expr *ChildE = Child.get<Expr>();
+    auto NextAfter = [&](auto Args) {
+      bool Found = false;
+      for (const Expr *A : Args) {
+        if (Found) {
+          Out.push_back(A);
+          return true;
+        }
+        Found = A == ChildE;
+      }
+      return false;
+    };
+    if (Name) {
+      if (const auto *CE = dyn_cast<CXXConstructExpr>(P);
+          CE && CE->getNumArgs() >= 2 && NextAfter(CE->arguments()))
+        return Out;
+      if (const auto *Call = dyn_cast<CallExpr>(P)) {
+        if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+            OC && OC->getOperator() == OO_Subscript) {
+          // req["Idempotency-Key"] = key
+          auto GP = Ctx.getParents(*OC);
+          if (!GP.empty())
+            if (const auto *Assign = GP[0].get<CXXOperatorCallExpr>())
+              if (Assign->isAssignmentOp() && Assign->getArg(0) == OC)
+                Out.push_back(Assign->getArg(1));
+          return Out;
+        }
+        NextAfter(Call->arguments());
+        return Out;
+      }
+      if (const auto *IL = dyn_cast<InitListExpr>(P);
+          IL && NextAfter(IL->inits()))
+        return Out;
+    } else {
+      // "Idempotency-Key: " + key, or snprintf(buf, n, "...: %s", key).
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+        if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
+          Out.push_back(OC->getArg(1));
+          // "Idempotency-Key: " + a + ":" + b: every later operand of the
+          // chain is part of the key.
+          DynTypedNode Cur = DynTypedNode::create(*OC);
+          for (int Up = 0; Up < 16; ++Up) {
+            auto GP = Ctx.getParents(Cur);
+            if (GP.empty())
+              break;
+            const auto *PE = GP[0].get<Expr>();
+            if (!PE)
+              break;
+            if (const auto *Next = dyn_cast<CXXOperatorCallExpr>(PE);
+                Next && Next->getOperator() == OO_Plus &&
+                Next->getNumArgs() == 2 &&
+                ignoreWrappers(Next->getArg(0)) ==
+                    ignoreWrappers(Cur.get<Expr>())) {
+              Out.push_back(Next->getArg(1));
+            } else if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                            CXXBindTemporaryExpr, CXXConstructExpr,
+                            ExprWithCleanups, ParenExpr>(PE)) {
+              break;
+            }
+            Cur = GP[0];
+          }
+          return Out;
+        }
+      }
+      if (const auto *Call = dyn_cast<CallExpr>(P);
+          Call && !isa<CXXOperatorCallExpr>(Call)) {
+        NextAfter(Call->arguments());
+        // Formatting calls take every remaining argument.
+        bool After = false;
+        Out.clear();
+        for (const Expr *A : Call->arguments()) {
+          if (After)
+            Out.push_back(A);
+          After = After || A == ChildE;
+        }
+        return Out;
+      }
+    }
+    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             CXXConstructExpr, ExprWithCleanups, ParenExpr,
+             CXXFunctionalCastExpr>(P))
+      return Out;
+    Child = Parents[0];
+  }
+  return Out;
+}
+
+} // namespace clang::tidy::retry::model

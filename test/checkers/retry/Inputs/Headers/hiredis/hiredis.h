@@ -1,0 +1,12 @@
+// Fake <hiredis/hiredis.h> for checker tests.
+#pragma once
+extern "C" {
+typedef struct redisContext redisContext;
+typedef struct redisReply {
+  int type;
+  long long integer;
+  char *str;
+} redisReply;
+void *redisCommand(redisContext *c, const char *format, ...);
+void freeReplyObject(void *reply);
+}

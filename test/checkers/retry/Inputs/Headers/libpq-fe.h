@@ -1,0 +1,14 @@
+// Fake <libpq-fe.h> for checker tests.
+#pragma once
+extern "C" {
+typedef struct pg_conn PGconn;
+typedef struct pg_result PGresult;
+PGresult *PQexec(PGconn *conn, const char *query);
+PGresult *PQexecParams(PGconn *conn, const char *command, int nParams,
+                       const unsigned *paramTypes,
+                       const char *const *paramValues, const int *paramLengths,
+                       const int *paramFormats, int resultFormat);
+int PQntuples(const PGresult *res);
+char *PQcmdTuples(PGresult *res);
+void PQclear(PGresult *res);
+}
