@@ -501,7 +501,9 @@ bool DedupStore::isKeyHeaderRead(const Expr *E) const {
     return false;
   // A request object: httplib::Request, beast::http::request<...>
   // (message<true, ...>), or anything whose class is named *Request*.
-  const CXXRecordDecl *RD = recordOf(Obj->getType());
+  // Beast's operator[] lives in basic_fields: look through the
+  // derived-to-base cast to the message type.
+  const CXXRecordDecl *RD = recordOf(Obj->IgnoreParenImpCasts()->getType());
   if (!RD || !RD->getDeclName().isIdentifier())
     return false;
   bool IsRequest = RD->getName().contains_insensitive("request");
@@ -888,8 +890,15 @@ std::optional<double> DedupStore::durationSeconds(const Expr *E,
       return std::nullopt;
     const Expr *Lit = UDL->getCookedLiteral();
     Expr::EvalResult R;
-    if (!Lit || !Lit->EvaluateAsRValue(R, Ctx))
+    if (!Lit || !Lit->EvaluateAsRValue(R, Ctx)) {
+      // A literal operator template: evaluate the whole duration.
+      Expr::EvalResult Whole;
+      if (!UDL->isValueDependent() && UDL->EvaluateAsRValue(Whole, Ctx) &&
+          Whole.Val.isStruct() && Whole.Val.getStructNumFields() >= 1 &&
+          Whole.Val.getStructField(0).isInt())
+        return Whole.Val.getStructField(0).getInt().getSExtValue() * *Unit;
       return std::nullopt;
+    }
     if (R.Val.isInt())
       return R.Val.getInt().getSExtValue() * *Unit;
     if (R.Val.isFloat())
@@ -979,8 +988,22 @@ std::optional<double> DedupStore::durationSeconds(const Expr *E,
         return durationSeconds(VD->getInit(), Ctx);
     return std::nullopt;
   }
-  if (!Count)
+  if (!Count) {
+    // A constexpr duration we cannot take apart (a literal operator
+    // template such as libstdc++'s 90s): evaluate it and read its count,
+    // the only member of std::chrono::duration.
+    std::optional<double> Unit = UnitOf(E->getType());
+    Expr::EvalResult R;
+    if (!Unit || E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx) ||
+        !R.Val.isStruct() || R.Val.getStructNumFields() < 1)
+      return std::nullopt;
+    const APValue &V = R.Val.getStructField(0);
+    if (V.isInt())
+      return V.getInt().getSExtValue() * *Unit;
+    if (V.isFloat())
+      return V.getFloat().convertToDouble() * *Unit;
     return std::nullopt;
+  }
   std::optional<double> Unit = UnitOf(T);
   if (!Unit)
     return std::nullopt;
