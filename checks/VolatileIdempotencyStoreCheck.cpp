@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "VolatileIdempotencyStoreCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::retry {
+
+namespace {
+
+/// Where a store call starts: m[k] starts at m, not at the bracket.
+SourceLocation callBegin(const CallExpr *Call) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->getNumArgs() > 0)
+    return OC->getArg(0)->getBeginLoc();
+  return Call->getBeginLoc();
+}
+
+template <typename Fn> void forEachInFunction(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  if (isa<LambdaExpr>(S))
+    return;
+  for (const Stmt *Child : S->children())
+    forEachInFunction(Child, F);
+}
+
+bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
+              const model::DedupStore &Store) {
+  bool Found = false;
+  forEachInFunction(S, [&](const Stmt *N) {
+    if (Found)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found = llvm::is_contained(Vars, VD);
+    if (const auto *E = dyn_cast<Expr>(N); E && Store.isKeyHeaderRead(E))
+      Found = true;
+  });
+  return Found;
+}
+
+} // namespace
+
+VolatileIdempotencyStoreCheck::VolatileIdempotencyStoreCheck(
+    StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context), ApiOpts([this] {
+        model::ApiOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      StoreOpts([this] {
+        model::DedupOptions O;
+        O.read(Options);
+        return O;
+      }()),
+      InMemoryContainersOpt(Options.get("InMemoryContainers", "").str()),
+      Api(ApiOpts), Store(Api, StoreOpts) {
+  for (const auto &[Option, Message] : Api.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+  for (const auto &[Option, Message] : Store.configErrors())
+    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+  for (StringRef S : {"std::map",
+                      "std::unordered_map",
+                      "std::set",
+                      "std::unordered_set",
+                      "std::multimap",
+                      "std::unordered_multimap",
+                      "std::vector",
+                      "std::deque",
+                      "std::list",
+                      "absl::flat_hash_map",
+                      "absl::flat_hash_set",
+                      "absl::node_hash_map",
+                      "absl::node_hash_set",
+                      "absl::btree_map",
+                      "absl::btree_set",
+                      "folly::F14FastMap",
+                      "folly::F14FastSet",
+                      "folly::ConcurrentHashMap",
+                      "tbb::concurrent_hash_map",
+                      "tbb::concurrent_unordered_map",
+                      "tbb::concurrent_unordered_set",
+                      "boost::unordered_map",
+                      "boost::unordered_set"})
+    InMemoryContainers.add(S);
+  for (StringRef S : utils::options::parseStringList(InMemoryContainersOpt))
+    if (std::optional<std::string> Err = InMemoryContainers.add(S))
+      configurationDiag("%0: option '%1': %2")
+          << Name << "InMemoryContainers" << *Err;
+}
+
+void VolatileIdempotencyStoreCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  ApiOpts.store(Options, Opts);
+  StoreOpts.store(Options, Opts);
+  Options.store(Opts, "InMemoryContainers", InMemoryContainersOpt);
+}
+
+void VolatileIdempotencyStoreCheck::onStartOfTranslationUnit() {
+  Sites.reset();
+  Reported.clear();
+}
+
+void VolatileIdempotencyStoreCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   unless(ast_matchers::isTemplateInstantiation()),
+                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
+          .bind("fn"),
+      this);
+  Finder->addMatcher(
+      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+}
+
+void VolatileIdempotencyStoreCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
+    checkBody(FD->getBody(), FD, *Result.Context);
+  else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
+    checkBody(LE->getBody(), LE->getCallOperator(), *Result.Context);
+}
+
+bool VolatileIdempotencyStoreCheck::isInMemoryContainer(
+    const ValueDecl *D) const {
+  QualType T = D->getType().getNonReferenceType();
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return false;
+  std::string QN = RD->getQualifiedNameAsString();
+  // libc++ spells std::__1::unordered_map.
+  StringRef Q(QN);
+  if (Q.consume_front("std::__1::") || Q.consume_front("std::__cxx11::"))
+    return InMemoryContainers.matches(("std::" + Q).str());
+  return InMemoryContainers.matches(Q);
+}
+
+const CallExpr *
+VolatileIdempotencyStoreCheck::durableEffect(const Stmt *S, unsigned Depth,
+                                             std::string &What) {
+  const CallExpr *Found = nullptr;
+  forEachInFunction(S, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call || Found)
+      return;
+    if (Store.isDurableWrite(Call)) {
+      Found = Call;
+      const FunctionDecl *FD = model::calleeDecl(Call);
+      What = FD ? FD->getNameAsString() : "write";
+      return;
+    }
+    if (std::optional<model::Operation> Op = Api.operation(Call);
+        Op && Op->SideEffect) {
+      Found = Call;
+      What = Op->Name;
+      return;
+    }
+    const FunctionDecl *FD = model::calleeDecl(Call);
+    const FunctionDecl *Def = nullptr;
+    if (Depth < 2 && FD && !FD->isInStdNamespace() && FD->hasBody(Def) && Def) {
+      std::string Inner;
+      if (durableEffect(Def->getBody(), Depth + 1, Inner)) {
+        Found = Call;
+        What = FD->getNameAsString();
+      }
+    }
+  });
+  return Found;
+}
+
+void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
+                                              const FunctionDecl *Fn,
+                                              ASTContext &Ctx) {
+  if (!Body || !Fn)
+    return;
+  // Where the key comes from: a key header of the incoming request, or a
+  // parameter named as a key sink.
+  const Expr *HeaderRead = nullptr;
+  forEachInFunction(Body, [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S);
+        E && !HeaderRead && Store.isKeyHeaderRead(E))
+      HeaderRead = E;
+  });
+  llvm::SmallVector<const VarDecl *, 4> KeyVars;
+  const ParmVarDecl *KeyParam = nullptr;
+  if (!HeaderRead)
+    for (const ParmVarDecl *P : Fn->parameters())
+      if (P->getDeclName().isIdentifier() && Api.isKeySinkName(P->getName())) {
+        KeyParam = P;
+        KeyVars.push_back(P);
+        break;
+      }
+  if (!HeaderRead && !KeyParam)
+    return;
+  // Locals that hold the key: auto k = req.get_header_value(...); auto k2 = k.
+  for (int Round = 0; Round < 2; ++Round)
+    forEachInFunction(Body, [&](const Stmt *S) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            if (VD->getInit() && !llvm::is_contained(KeyVars, VD) &&
+                mentions(VD->getInit(), KeyVars, Store))
+              KeyVars.push_back(VD);
+    });
+
+  // Records of the key in a shared in-memory container.
+  std::vector<model::StoreOp> Ops = Store.opsIn(Body, Ctx);
+  // The last one: an earlier m[k] may be the replay path reading it back.
+  const model::StoreOp *Rec = nullptr;
+  for (const model::StoreOp &Op : Ops)
+    if (Op.Kind != model::StoreOpKind::Lookup &&
+        mentions(Op.Key, KeyVars, Store) && isInMemoryContainer(Op.Store) &&
+        (!Rec || Rec->Store == Op.Store))
+      Rec = &Op;
+  if (!Rec || Reported.count(Rec->Store))
+    return;
+
+  // The key also goes somewhere durable (an SQL insert, a file, a same-TU
+  // function that writes, or a function we cannot see): silent.
+  if (!Sites)
+    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+  bool KeyLeaves = false;
+  forEachInFunction(Body, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || KeyLeaves)
+      return;
+    if (llvm::any_of(Ops,
+                     [&](const model::StoreOp &O) { return O.Call == Call; }))
+      return;
+    bool Passes = false;
+    for (const Expr *Arg : Call->arguments())
+      Passes |= mentions(Arg, KeyVars, Store) && !Store.isKeyHeaderRead(Arg);
+    if (!Passes)
+      return;
+    if (Store.isDurableWrite(Call)) {
+      KeyLeaves = true;
+      return;
+    }
+    // Assignments and other operators (m[k] = v, s + k) keep nothing.
+    if (isa<CXXOperatorCallExpr>(Call))
+      return;
+    const FunctionDecl *FD = model::calleeDecl(Call);
+    if (!FD) {
+      KeyLeaves = true;
+      return;
+    }
+    StringRef N = FD->getDeclName().isIdentifier() ? FD->getName() : "";
+    if (N.starts_with("sqlite3_bind") || N.starts_with("PQ") ||
+        N.starts_with("redis")) {
+      KeyLeaves = true;
+      return;
+    }
+    if (FD->isInStdNamespace() || Api.operation(Call))
+      return;
+    // Library request/response objects (res.set_header(...)) store nothing.
+    std::string QN = FD->getQualifiedNameAsString();
+    if (StringRef(QN).starts_with("httplib::") ||
+        StringRef(QN).starts_with("boost::beast::"))
+      return;
+    const FunctionDecl *Def = nullptr;
+    if (!FD->hasBody(Def) || !Def) {
+      KeyLeaves = true; // cannot tell: it may persist the key
+      return;
+    }
+    std::string Ignored;
+    if (durableEffect(Def->getBody(), 1, Ignored))
+      KeyLeaves = true;
+  });
+  if (KeyLeaves)
+    return;
+
+  // A durable side effect in the same handler.
+  std::string What;
+  const CallExpr *Effect = durableEffect(Body, 0, What);
+  if (!Effect)
+    return;
+  // A key parameter without a request: only the serving side, which writes
+  // locally rather than calling out.
+  if (KeyParam && !Store.isDurableWrite(Effect) && Api.operation(Effect))
+    return;
+
+  Reported.insert(Rec->Store);
+  diag(Rec->Store->getLocation(),
+       "idempotency records in '%0' live only in process memory: after a "
+       "restart the service forgets the keys of requests it already "
+       "committed, and their retries execute again")
+      << Rec->Store->getName();
+  // Notes in source order, so they read like the handler.
+  struct Note {
+    SourceLocation Loc;
+    std::string Text;
+  };
+  llvm::SmallVector<Note, 3> Notes;
+  if (HeaderRead)
+    Notes.push_back(
+        {HeaderRead->getBeginLoc(), "the key is read from the request here"});
+  else
+    Notes.push_back(
+        {KeyParam->getLocation(),
+         "the key arrives as parameter '" + KeyParam->getName().str() + "'"});
+  Notes.push_back({callBegin(Rec->Call),
+                   "'" + Rec->Method + "' records the key in memory only"});
+  Notes.push_back(
+      {callBegin(Effect), "the side effect is durable: '" + What + "'"});
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::stable_sort(Notes, [&](const Note &A, const Note &B) {
+    return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+  });
+  for (const Note &N : Notes)
+    diag(N.Loc, N.Text, DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::retry

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#ifndef RETRYLINT_CHECKS_VOLATILEIDEMPOTENCYSTORECHECK_H
+#define RETRYLINT_CHECKS_VOLATILEIDEMPOTENCYSTORECHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "model/ApiModel.h"
+#include "model/DedupStore.h"
+#include "model/RetrySite.h"
+#include "llvm/ADT/DenseSet.h"
+#include <memory>
+
+namespace clang::tidy::retry {
+
+/// Finds idempotency records that a service keeps only in process memory
+/// while its side effects are durable, so a restart forgets the keys of work
+/// that was already committed and retries of it execute again.
+class VolatileIdempotencyStoreCheck : public ClangTidyCheck {
+public:
+  VolatileIdempotencyStoreCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
+
+private:
+  void checkBody(const Stmt *Body, const FunctionDecl *Fn, ASTContext &Ctx);
+  /// A durable write or side-effecting operation in \p S or in same-TU
+  /// functions it calls (bounded depth).
+  const CallExpr *durableEffect(const Stmt *S, unsigned Depth,
+                                std::string &What);
+  bool isInMemoryContainer(const ValueDecl *Store) const;
+
+  model::ApiOptions ApiOpts;
+  model::DedupOptions StoreOpts;
+  std::string InMemoryContainersOpt;
+  model::ApiModel Api;
+  model::DedupStore Store;
+  model::NameList InMemoryContainers;
+  std::unique_ptr<model::RetrySiteIndex> Sites;
+  llvm::DenseSet<const ValueDecl *> Reported;
+};
+
+} // namespace clang::tidy::retry
+
+#endif

@@ -1,0 +1,224 @@
+// RUN: %check_retrylint %s retry-volatile-idempotency-store %t -- -- -I %S/Inputs/Headers
+
+#include <cstdio>
+#include <fstream>
+#include <httplib.h>
+#include <map>
+#include <mutex>
+#include <sqlite3.h>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+// --- keys of durable work kept in memory only: bad ---------------------------
+
+void serve_bad(httplib::Server &svr, sqlite3 *db) {
+  std::mutex mu;
+  std::unordered_map<std::string, std::string> responses;
+  // CHECK-NOTES: :[[@LINE-1]]:48: warning: idempotency records in 'responses' live only in process memory: after a restart the service forgets the keys of requests it already committed, and their retries execute again [retry-volatile-idempotency-store]
+  svr.Post("/charges", [&](const httplib::Request &req, httplib::Response &res) {
+    std::string key = req.get_header_value("Idempotency-Key");
+    // CHECK-NOTES: :[[@LINE-1]]:23: note: the key is read from the request here
+    std::lock_guard<std::mutex> g(mu);
+    if (responses.count(key)) {
+      res.body = responses[key];
+      return;
+    }
+    sqlite3_exec(db, "INSERT INTO ledger(amount) VALUES (1000)", nullptr, nullptr, nullptr);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable: 'sqlite3_exec'
+    responses[key] = "charged";
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'operator[]' records the key in memory only
+  });
+}
+
+class ChargeService {
+  std::unordered_set<std::string> seen_keys_;
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: idempotency records in 'seen_keys_' live only in process memory
+  std::ofstream ledger_{"ledger.jsonl"};
+
+public:
+  // Atomic de-dup, still forgotten on restart.
+  void handle_bad(const httplib::Request &req, httplib::Response &res) {
+    if (!seen_keys_.insert(req.get_header_value("X-Idempotency-Key")).second) {
+      // CHECK-NOTES: :[[@LINE-1]]:10: note: 'insert' records the key in memory only
+      // CHECK-NOTES: :[[@LINE-2]]:28: note: the key is read from the request here
+      res.status = 200;
+      return;
+    }
+    ledger_ << req.body << "\n";
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable: 'operator<<'
+    res.status = 201;
+  }
+};
+
+std::map<std::string, long> g_done;
+// CHECK-NOTES: :[[@LINE-1]]:29: warning: idempotency records in 'g_done' live only in process memory
+
+void charge_bad(sqlite3 *db, const std::string &idempotency_key, long amount) {
+  // CHECK-NOTES: :[[@LINE-1]]:49: note: the key arrives as parameter 'idempotency_key'
+  if (g_done.count(idempotency_key))
+    return;
+  sqlite3_exec(db, "INSERT INTO charges(amount) VALUES (1)", nullptr, nullptr, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: the side effect is durable: 'sqlite3_exec'
+  g_done[idempotency_key] = amount;
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'operator[]' records the key in memory only
+}
+
+class Gateway {
+  httplib::Client psp_{"psp.example"};
+  std::unordered_set<std::string> forwarded_;
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: idempotency records in 'forwarded_' live only in process memory
+
+public:
+  void on_charge_bad(const httplib::Request &req, httplib::Response &res) {
+    auto key = req.get_header_value("Idempotency-Key");
+    // CHECK-NOTES: :[[@LINE-1]]:16: note: the key is read from the request here
+    if (forwarded_.count(key))
+      return;
+    forwarded_.insert(key);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'insert' records the key in memory only
+    psp_.Post("/v1/charges", req.body, "application/json");
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable: 'httplib::Client::Post'
+  }
+};
+
+// --- durable key records, caches, client side: silent ------------------------
+
+class DurableKeys {
+  std::unordered_set<std::string> cache_;
+  sqlite3 *db_;
+
+public:
+  void key_in_same_transaction_ok(const httplib::Request &req) {
+    std::string key = req.get_header_value("Idempotency-Key");
+    if (cache_.count(key))
+      return;
+    sqlite3_stmt *st;
+    sqlite3_prepare_v2(db_, "INSERT INTO idempotency_keys(key) VALUES (?)", -1, &st, nullptr);
+    sqlite3_bind_text(st, 1, key.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_step(st);
+    cache_.insert(key);
+  }
+};
+
+struct ReceiptDb {
+  bool find_receipt(const std::string &key);
+};
+
+class CacheInFront {
+  std::unordered_set<std::string> hot_keys_;
+  ReceiptDb db_;
+  std::ofstream ledger_{"ledger"};
+
+public:
+  void cache_ok(const httplib::Request &req) {
+    std::string key = req.get_header_value("Idempotency-Key");
+    if (hot_keys_.count(key) || db_.find_receipt(key))
+      return;
+    ledger_ << req.body;
+    hot_keys_.insert(key);
+  }
+};
+
+void persist_key(sqlite3 *db, const std::string &k) {
+  sqlite3_exec(db, "INSERT INTO idempotency_keys VALUES ('k')", nullptr, nullptr, nullptr);
+}
+
+std::unordered_set<std::string> g_keys;
+
+void helper_persists_ok(sqlite3 *db, const httplib::Request &req) {
+  std::string key = req.get_header_value("Idempotency-Key");
+  persist_key(db, key);
+  g_keys.insert(key);
+  sqlite3_exec(db, "INSERT INTO ledger VALUES (1)", nullptr, nullptr, nullptr);
+}
+
+class PureMemory {
+  std::unordered_set<std::string> seen_;
+
+public:
+  // Nothing durable happens: a restart loses the effect too.
+  void no_durable_effect_ok(const httplib::Request &req, httplib::Response &res) {
+    if (!seen_.insert(req.get_header_value("Idempotency-Key")).second)
+      res.status = 200;
+  }
+};
+
+class ClientSide {
+  httplib::Client cli_{"api"};
+  std::unordered_set<std::string> sent_;
+
+public:
+  // A client remembering which keys it sent is not a serving-side store.
+  void send_ok(const std::string &idempotency_key) {
+    sent_.insert(idempotency_key);
+    cli_.Post("/charges", {{"Idempotency-Key", idempotency_key}}, "{}", "application/json");
+  }
+};
+
+struct KeyStore {
+  void put(const std::string &k);
+};
+
+class UnknownStore {
+  KeyStore store_;
+  std::ofstream ledger_{"ledger"};
+
+public:
+  void user_store_ok(const httplib::Request &req) {
+    store_.put(req.get_header_value("Idempotency-Key"));
+    ledger_ << req.body;
+  }
+};
+
+void local_container_ok(sqlite3 *db, const httplib::Request &req) {
+  std::unordered_set<std::string> local;
+  local.insert(req.get_header_value("Idempotency-Key"));
+  sqlite3_exec(db, "INSERT INTO ledger VALUES (1)", nullptr, nullptr, nullptr);
+}
+
+// --- known gaps -------------------------------------------------------------------
+
+// FIXME: an SQLite ":memory:" database is process memory too.
+void memory_db_FN(const httplib::Request &req, std::ofstream &ledger) {
+  sqlite3 *db;
+  sqlite3_open(":memory:", &db);
+  sqlite3_stmt *st;
+  sqlite3_prepare_v2(db, "INSERT INTO idempotency_keys(key) VALUES (?)", -1, &st, nullptr);
+  sqlite3_bind_text(st, 1, req.get_header_value("Idempotency-Key").c_str(), -1, SQLITE_TRANSIENT);
+  sqlite3_step(st);
+  ledger << req.body;
+}
+
+// FIXME: the record happens in a helper the handler calls.
+class HelperRecords_FN {
+  std::unordered_set<std::string> seen_;
+  std::ofstream ledger_{"ledger"};
+  void remember(const std::string &k) { seen_.insert(k); }
+
+public:
+  void handle(const httplib::Request &req) {
+    std::string key = req.get_header_value("Idempotency-Key");
+    remember(key);
+    ledger_ << req.body;
+  }
+};
+
+// FIXME: a snapshot thread that saves the set elsewhere makes it durable, but
+// the check only looks at the handler.
+class Snapshotted_FP {
+  std::unordered_set<std::string> processed_;
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: idempotency records in 'processed_' live only in process memory
+  std::ofstream ledger_{"ledger"};
+
+public:
+  void handle(const httplib::Request &req) {
+    std::string key = req.get_header_value("Idempotency-Key");
+    // CHECK-NOTES: :[[@LINE-1]]:23: note: the key is read from the request here
+    processed_.insert(key);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'insert' records the key in memory only
+    ledger_ << req.body;
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable: 'operator<<'
+  }
+  void snapshot_to_disk();
+};
