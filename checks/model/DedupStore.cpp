@@ -838,7 +838,7 @@ bool DedupStore::isDurableWrite(const CallExpr *Call) const {
     return true;
   // std::ofstream << / write.
   if (const Expr *Obj = objectOf(Call))
-    if (const CXXRecordDecl *RD = recordOf(Obj->getType()))
+    if (const CXXRecordDecl *RD = recordOf(ignoreWrappers(Obj)->getType()))
       if (RD->isInStdNamespace() && RD->getDeclName().isIdentifier() &&
           (RD->getName() == "basic_ofstream" ||
            RD->getName() == "basic_fstream"))
@@ -852,7 +852,8 @@ bool DedupStore::isDurableWrite(const CallExpr *Call) const {
           Base = In->getArg(0);
         else
           break;
-      if (const CXXRecordDecl *RD = recordOf(Base->getType()))
+      // Through the derived-to-base cast to std::ostream&.
+      if (const CXXRecordDecl *RD = recordOf(ignoreWrappers(Base)->getType()))
         if (RD->getDeclName().isIdentifier() &&
             (RD->getName() == "basic_ofstream" ||
              RD->getName() == "basic_fstream"))
