@@ -230,6 +230,12 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
     }
     if (!Site)
       continue;
+    // Keys only matter where the retry re-sends a side effect: a GET
+    // retried with a fresh key is harmless (CHECKS.md).
+    if (llvm::all_of(Site->Operations, [](const model::Operation &Op) {
+          return Op.knownIdempotent();
+        }))
+      continue;
 
     diag(Loc, "idempotency key changes on every attempt: it is derived from "
               "%0, so the server cannot recognize a retried request and may "

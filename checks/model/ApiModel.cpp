@@ -22,11 +22,11 @@ constexpr llvm::StringLiteral SideEffectVerbs[] = {
     "Transfer", "Append", "Post", "Insert", "Enqueue"};
 
 bool startsWithVerb(StringRef Name, StringRef Verb) {
-  if (!Name.starts_with(Verb))
+  // CreateOrder, create_order; not "Sender" or "created".
+  if (!Name.starts_with(Verb) && !Name.starts_with(Verb.lower()))
     return false;
   StringRef Rest = Name.drop_front(Verb.size());
-  // "Send" must not match "Sender"-like words running on in lowercase.
-  return Rest.empty() || !llvm::isLower(Rest.front());
+  return Rest.empty() || Rest.front() == '_' || llvm::isUpper(Rest.front());
 }
 
 bool isSideEffectName(StringRef Name) {
@@ -181,6 +181,21 @@ StringRef httpMethodName(HttpMethod M) {
   return "unknown method";
 }
 
+bool Operation::knownIdempotent() const {
+  switch (Kind) {
+  case OperationKind::Http:
+  case OperationKind::Curl:
+  case OperationKind::Beast:
+    return !SideEffect && Method != HttpMethod::Unknown;
+  case OperationKind::Grpc:
+  case OperationKind::AwsSdk:
+    return !SideEffect;
+  case OperationKind::User:
+    return DeclaredSafe;
+  }
+  return false;
+}
+
 StringRef sourceKindDescription(SourceKind K) {
   switch (K) {
   case SourceKind::RandomUuid:
@@ -317,6 +332,7 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
 
   if (UserSafe.matches(FD)) {
     Op.Kind = OperationKind::User;
+    Op.DeclaredSafe = true;
     return Op;
   }
   if (UserSideEffects.matches(FD)) {

@@ -65,6 +65,12 @@ struct Operation {
   const FunctionDecl *Via = nullptr;
   /// The call that performs the operation itself (== Call unless Via).
   const CallExpr *InnerCall = nullptr;
+  /// Listed in the SafeOperations option.
+  bool DeclaredSafe = false;
+
+  /// Idempotent by method or name for sure (GET/PUT/DELETE..., Get*/List*
+  /// RPCs, declared safe); an unknown method is not.
+  bool knownIdempotent() const;
 };
 
 enum class SourceKind {

@@ -5,7 +5,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
-#include <nlohmann/json.hpp>
+#include "llvm/Support/JSON.h"
 
 namespace clang::tidy::retry::model {
 
@@ -915,59 +915,66 @@ RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index) {
 
 std::vector<GrpcRetryPolicy> parseGrpcServiceConfig(StringRef Json,
                                                     std::string *Error) {
+  // llvm::json, not nlohmann: this code is built without exceptions and
+  // shares binaries with the probe, which uses nlohmann with exceptions.
   std::vector<GrpcRetryPolicy> Out;
-  nlohmann::json J = nlohmann::json::parse(Json.begin(), Json.end(), nullptr,
-                                           /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object()) {
+  llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Json);
+  if (!Parsed) {
+    if (Error)
+      *Error = llvm::toString(Parsed.takeError());
+    else
+      llvm::consumeError(Parsed.takeError());
+    return Out;
+  }
+  const llvm::json::Object *Root = Parsed->getAsObject();
+  if (!Root) {
     if (Error)
       *Error = "not a JSON object";
     return Out;
   }
-  auto Seconds = [](const nlohmann::json &V) -> double {
-    if (!V.is_string())
+  auto Seconds = [](const llvm::json::Object &O, StringRef Key) -> double {
+    std::optional<StringRef> V = O.getString(Key);
+    if (!V)
       return 0;
-    std::string S = V.get<std::string>();
-    if (!S.empty() && S.back() == 's')
-      S.pop_back();
-    char *End = nullptr;
-    double D = std::strtod(S.c_str(), &End);
-    return End && *End == 0 ? D : 0;
+    StringRef S = *V;
+    S.consume_back("s");
+    double D = 0;
+    return S.getAsDouble(D) ? 0 : D;
   };
-  auto It = J.find("methodConfig");
-  if (It == J.end() || !It->is_array())
+  const llvm::json::Array *Configs = Root->getArray("methodConfig");
+  if (!Configs)
     return Out;
-  for (const auto &MC : *It) {
-    if (!MC.is_object())
+  for (const llvm::json::Value &MCV : *Configs) {
+    const llvm::json::Object *MC = MCV.getAsObject();
+    if (!MC)
       continue;
-    auto RP = MC.find("retryPolicy");
-    if (RP == MC.end() || !RP->is_object())
+    const llvm::json::Object *RP = MC->getObject("retryPolicy");
+    if (!RP)
       continue;
     GrpcRetryPolicy P;
-    auto Names = MC.find("name");
-    if (Names != MC.end() && Names->is_array())
-      for (const auto &N : *Names)
-        if (N.is_object() && N.contains("method"))
-          P.NamesMethods = true;
-    if (auto M = RP->find("maxAttempts"); M != RP->end() && M->is_number())
-      P.MaxAttempts = M->get<unsigned>();
-    if (auto C = RP->find("retryableStatusCodes");
-        C != RP->end() && C->is_array())
-      for (const auto &Code : *C) {
-        if (Code.is_number_unsigned())
-          P.RetryableCodes = P.RetryableCodes | StatusSet::grpc(Code.get<unsigned>());
-        else if (Code.is_string()) {
-          if (auto N = grpcCodeFromName(Code.get<std::string>()))
-            P.RetryableCodes = P.RetryableCodes | StatusSet::grpc(*N);
+    if (const llvm::json::Array *Names = MC->getArray("name"))
+      for (const llvm::json::Value &N : *Names)
+        if (const llvm::json::Object *NO = N.getAsObject())
+          if (NO->get("method"))
+            P.NamesMethods = true;
+    if (std::optional<int64_t> M = RP->getInteger("maxAttempts"))
+      P.MaxAttempts = *M < 0 ? 0 : unsigned(*M);
+    if (const llvm::json::Array *Codes = RP->getArray("retryableStatusCodes"))
+      for (const llvm::json::Value &Code : *Codes) {
+        if (std::optional<int64_t> N = Code.getAsInteger()) {
+          if (*N >= 0)
+            P.RetryableCodes = P.RetryableCodes | StatusSet::grpc(unsigned(*N));
+        } else if (std::optional<StringRef> Name = Code.getAsString()) {
+          if (std::optional<unsigned> C = grpcCodeFromName(*Name))
+            P.RetryableCodes = P.RetryableCodes | StatusSet::grpc(*C);
           else
-            P.UnknownCodes.push_back(Code.get<std::string>());
+            P.UnknownCodes.push_back(Name->str());
         }
       }
-    if (auto V = RP->find("initialBackoff"); V != RP->end())
-      P.InitialBackoffSeconds = Seconds(*V);
-    if (auto V = RP->find("maxBackoff"); V != RP->end())
-      P.MaxBackoffSeconds = Seconds(*V);
-    if (auto V = RP->find("backoffMultiplier"); V != RP->end() && V->is_number())
-      P.BackoffMultiplier = V->get<double>();
+    P.InitialBackoffSeconds = Seconds(*RP, "initialBackoff");
+    P.MaxBackoffSeconds = Seconds(*RP, "maxBackoff");
+    if (std::optional<double> B = RP->getNumber("backoffMultiplier"))
+      P.BackoffMultiplier = *B;
     Out.push_back(std::move(P));
   }
   return Out;

@@ -46,6 +46,43 @@ bool isAppender(StringRef Name) {
                             Name);
 }
 
+/// Is \p Assign (to \p V) guarded so that it runs once, not per attempt:
+/// `if (key.empty()) key = ...;` or `if (attempt == 0) key = ...;`?
+bool isMintedOnce(const Stmt *Assign, const VarDecl *V, const Stmt *Body) {
+  bool Once = false;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (Once || !If || If->getElse())
+      return;
+    bool InThen = false;
+    forEachDescendant(If->getThen(), [&](const Stmt *N) {
+      InThen = InThen || N == Assign;
+    });
+    if (!InThen)
+      return;
+    const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
+    // The guard tests the key itself: it is only filled while empty.
+    forEachDescendant(Cond, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (DRE->getDecl() == V)
+          Once = true;
+    });
+    // `attempt == 0` / `!attempt`: only the first attempt.
+    if (const auto *BO = dyn_cast<BinaryOperator>(Cond))
+      if (BO->getOpcode() == BO_EQ)
+        for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
+          if (const auto *IL =
+                  dyn_cast<IntegerLiteral>(Side->IgnoreParenImpCasts()))
+            if (IL->getValue() == 0)
+              Once = true;
+    if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+      if (UO->getOpcode() == UO_LNot &&
+          UO->getSubExpr()->getType()->isIntegerType())
+        Once = true;
+  });
+  return Once;
+}
+
 const FunctionDecl *scopeFunction(const VarDecl *V) {
   const DeclContext *DC = V->getDeclContext();
   while (DC && !isa<FunctionDecl>(DC))
@@ -312,12 +349,15 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
   if (const FunctionDecl *Scope = scopeFunction(V)) {
     forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
       if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-        if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V)
+        if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V &&
+            !isMintedOnce(BO, V, Scope->getBody()))
           trace(BO->getRHS(), F, Depth + 1);
         return;
       }
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
         if (OC->getNumArgs() != 2)
+          return;
+        if (OC->isAssignmentOp() && isMintedOnce(OC, V, Scope->getBody()))
           return;
         // oss << a << b: every operand of the chain feeds the stream.
         const Expr *Base = OC->getArg(0);

@@ -185,40 +185,33 @@ void request_set_header_bad(httplib::Client &cli) {
   }
 }
 
-// FIXME: a key minted lazily on the first attempt and kept for the later
-// ones is one key per intent, but is reported: the assignment inside the loop
-// is taken as once-per-attempt without looking at its guard (key.empty(),
-// attempt == 0). Not specific to the real headers.
-void lazy_mint_on_first_attempt_FP(httplib::Client &cli) {
+// A key minted lazily on the first attempt and kept for the later ones is one
+// key per intent: the guard (key.empty(), attempt == 0) runs it once.
+void lazy_mint_on_first_attempt_ok(httplib::Client &cli) {
   std::string key;
   for (int attempt = 0; attempt < 3; ++attempt) {
     if (key.empty())
       key = new_uuid();
     if (cli.Post("/charges", {{"Idempotency-Key", key}}, "{}", "application/json"))
-      // CHECK: :[[@LINE-1]]:51: warning: idempotency key changes on every attempt: it is derived from a random UUID from 'uuid_generate_random'
       return;
   }
 }
 
-void mint_when_attempt_is_zero_FP(httplib::Client &cli) {
+void mint_when_attempt_is_zero_ok(httplib::Client &cli) {
   std::string key;
   for (int attempt = 0; attempt < 3; ++attempt) {
     if (attempt == 0)
       key = new_uuid();
     if (cli.Post("/charges", {{"Idempotency-Key", key}}, "{}", "application/json"))
-      // CHECK: :[[@LINE-1]]:51: warning: idempotency key changes on every attempt: it is derived from a random UUID from 'uuid_generate_random'
       return;
   }
 }
 
-// FIXME (spec question): a GET retried with a fresh Idempotency-Key is
-// reported, though CHECKS.md says only side-effecting operations make keys
-// relevant (GET is idempotent by method). Decide and adjust either the check
-// or this expectation.
-void get_retry_random_key_FP(httplib::Client &cli) {
+// A GET retried with a fresh key: only side effects make keys relevant
+// (CHECKS.md: GET is idempotent by method).
+void get_retry_random_key_ok(httplib::Client &cli) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     if (cli.Get("/charges/1", {{"Idempotency-Key", new_uuid()}}))
-      // CHECK: :[[@LINE-1]]:52: warning: idempotency key changes on every attempt: it is derived from a random UUID from 'uuid_generate_random'
       return;
   }
 }

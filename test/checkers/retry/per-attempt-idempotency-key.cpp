@@ -119,7 +119,7 @@ void snprintf_rand_curl_bad(CURL *curl) {
     // CHECK-NOTES: :[[@LINE-1]]:56: warning: idempotency key changes on every attempt: it is derived from a random number from 'rand'
     // CHECK-NOTES: :[[@LINE-2]]:56: note: a random number from 'rand' is produced here on each attempt
     // CHECK-NOTES: :[[@LINE-5]]:3: note: retry loop re-sends the request here
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, line));
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, line)); curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
     if (curl_easy_perform(curl) == CURLE_OK)
       return;
   }
@@ -344,6 +344,32 @@ void suppressed_bad(httplib::Client &cli) {
     if (cli.Post("/charges", h, "{}", "application/json"))
       return;
   }
+}
+
+void lazy_mint_on_first_attempt_ok(httplib::Client &cli) {
+  std::string key;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (key.empty())
+      key = new_uuid();
+    if (cli.Post("/charges", {{"Idempotency-Key", key}}, "{}", "application/json"))
+      return;
+  }
+}
+
+void mint_on_attempt_zero_ok(httplib::Client &cli) {
+  std::string key;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (attempt == 0)
+      key = new_uuid();
+    if (cli.Post("/charges", {{"Idempotency-Key", key}}, "{}", "application/json"))
+      return;
+  }
+}
+
+void idempotent_get_with_fresh_key_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt)
+    if (cli.Get("/charges/1", {{"Idempotency-Key", new_uuid()}}))
+      return;
 }
 
 // --- known gaps ---------------------------------------------------------------
