@@ -210,7 +210,15 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   }
 
   // A duration argument to a store: the callee, the parameter or the store
-  // names a TTL, and the store or the key names idempotency records.
+  // names a TTL, and the store or the key names idempotency records. The
+  // name test is cheap and rules out almost every call, so it goes first.
+  bool AnyTtlName = isTtlName(CalleeName);
+  for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
+    if (const ParmVarDecl *P = Callee->getParamDecl(I);
+        P->getDeclName().isIdentifier() && isTtlName(P->getName()))
+      AnyTtlName = true;
+  if (!AnyTtlName)
+    return;
   const CXXRecordDecl *Class = nullptr;
   const ValueDecl *Object = nullptr;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
