@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
+#include "CheckThenActDedupCheck.h"
+#include "ContentDerivedIdempotencyKeyCheck.h"
+#include "DedupWindowTooShortCheck.h"
 #include "MissingBackoffCheck.h"
 #include "MissingBudgetCheck.h"
 #include "NonRetryableStatusCheck.h"
 #include "PerAttemptIdempotencyKeyCheck.h"
 #include "UnkeyedSideEffectCheck.h"
+#include "VolatileIdempotencyStoreCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 
 namespace clang::tidy {
@@ -14,6 +18,12 @@ namespace retry {
 class RetryTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
+    CheckFactories.registerCheck<CheckThenActDedupCheck>(
+        "retry-check-then-act-dedup");
+    CheckFactories.registerCheck<ContentDerivedIdempotencyKeyCheck>(
+        "retry-content-derived-idempotency-key");
+    CheckFactories.registerCheck<DedupWindowTooShortCheck>(
+        "retry-dedup-window-too-short");
     CheckFactories.registerCheck<MissingBackoffCheck>("retry-missing-backoff");
     CheckFactories.registerCheck<MissingBudgetCheck>("retry-missing-budget");
     CheckFactories.registerCheck<NonRetryableStatusCheck>(
@@ -22,6 +32,8 @@ public:
         "retry-per-attempt-idempotency-key");
     CheckFactories.registerCheck<UnkeyedSideEffectCheck>(
         "retry-unkeyed-side-effect");
+    CheckFactories.registerCheck<VolatileIdempotencyStoreCheck>(
+        "retry-volatile-idempotency-store");
   }
 };
 

@@ -4,6 +4,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
 
@@ -156,6 +157,131 @@ bool feedsRequest(const VarDecl *V, const Stmt *Body,
         if (references(Arg, D))
           return true;
   return false;
+}
+
+/// Does the loop's continuation depend on the outcome of one of \p Ops:
+/// a condition (loop or exit/continue `if`) reads its result, a variable
+/// it filled (out-parameters included) or something derived from those, or
+/// a try block around it decides through exceptions?
+bool outcomeDecides(const Stmt *Body, const Expr *Cond,
+                    llvm::ArrayRef<Operation> Ops) {
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  for (const Operation &Op : Ops)
+    Calls.insert(Op.Call);
+  auto ContainsOp = [&](const Stmt *S) {
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) { Found |= Calls.count(N) > 0; });
+    return Found;
+  };
+  llvm::SmallPtrSet<const VarDecl *, 8> Results;
+  auto AddOutParams = [&](const CallExpr *Call) {
+    const FunctionDecl *FD = calleeDecl(Call);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
+      bool AddrOf = false;
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        A = UO->getSubExpr()->IgnoreParenImpCasts();
+        AddrOf = true;
+      }
+      const VarDecl *V = refVar(A);
+      if (!V)
+        continue;
+      bool ByRef = FD && I < FD->getNumParams() &&
+                   FD->getParamDecl(I)->getType()->isLValueReferenceType() &&
+                   !FD->getParamDecl(I)
+                        ->getType()
+                        .getNonReferenceType()
+                        .isConstQualified();
+      if (AddrOf || ByRef)
+        Results.insert(V);
+    }
+  };
+  for (const Operation &Op : Ops) {
+    AddOutParams(Op.Call);
+    if (Op.InnerCall && Op.InnerCall != Op.Call)
+      AddOutParams(Op.InnerCall);
+  }
+  // Calls that read the response of the operation: curl_easy_getinfo,
+  // Beast's http::read.
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      if (const FunctionDecl *FD = calleeDecl(Call)) {
+        std::string QN = FD->getQualifiedNameAsString();
+        if (QN == "curl_easy_getinfo" || QN == "boost::beast::http::read" ||
+            QN == "boost::beast::http::async_read" ||
+            QN == "boost::beast::http::read_header")
+          AddOutParams(Call);
+      }
+  });
+  // Variables filled from the operation, then from those (two rounds).
+  for (int Round = 0; Round < 2; ++Round)
+    forEachDescendant(Body, [&](const Stmt *N) {
+      auto Feeds = [&](const Expr *E) {
+        if (ContainsOp(E))
+          return true;
+        bool Found = false;
+        forEachDescendant(E, [&](const Stmt *M) {
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(M))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              Found |= Results.count(V) > 0;
+        });
+        return Found;
+      };
+      if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            if (V->getInit() && Feeds(V->getInit()))
+              Results.insert(V);
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+        if (BO->isAssignmentOp())
+          if (const VarDecl *V = refVar(BO->getLHS()))
+            if (Feeds(BO->getRHS()))
+              Results.insert(V);
+      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+        if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+          if (const VarDecl *V = refVar(OC->getArg(0)))
+            if (Feeds(OC->getArg(1)))
+              Results.insert(V);
+      }
+    });
+  auto Reads = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (ContainsOp(S))
+      return true;
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          Found |= Results.count(V) > 0;
+    });
+    return Found;
+  };
+  if (Reads(Cond))
+    return true;
+  bool Decides = false;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (Decides)
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(N)) {
+      bool Jumps = false;
+      for (const Stmt *Branch : {If->getThen(), If->getElse()})
+        forEachDescendant(Branch, [&](const Stmt *M) {
+          Jumps |= isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
+                       CXXThrowExpr>(M);
+        });
+      if (Jumps && Reads(If->getCond()))
+        Decides = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(N)) {
+      if (ContainsOp(Try->getTryBlock()))
+        Decides = true;
+    } else if (const auto *SW = dyn_cast<SwitchStmt>(N)) {
+      if (Reads(SW->getCond()))
+        Decides = true;
+    }
+  });
+  return Decides;
 }
 
 bool isLambdaClassMethod(const Decl *D) {
@@ -358,6 +484,11 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   if (isIterationLoop(Body, Cond, Counter))
     return nullptr;
 
+  // A retry loop goes on or stops depending on how the operation went; a
+  // work or accept loop that happens to perform operations does not.
+  if (!outcomeDecides(Body, Cond, Ops))
+    return nullptr;
+
   bool Exits = hasExit(Body);
   if (!Exits) {
     // Condition-controlled: it must test something the body changes other
@@ -536,9 +667,24 @@ std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
   return Result;
 }
 
+/// Like forEachDescendant, but does not enter lambda bodies: a lambda made
+/// in the retried code runs where it is called, not where it is created.
+template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    for (const Expr *Init : L->capture_inits())
+      forEachEvaluated(Init, F);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    forEachEvaluated(Child, F);
+}
+
 void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
                                        llvm::SmallVectorImpl<Operation> &Out) {
-  forEachDescendant(S, [&](const Stmt *N) {
+  forEachEvaluated(S, [&](const Stmt *N) {
     const auto *Call = dyn_cast<CallExpr>(N);
     if (!Call)
       return;

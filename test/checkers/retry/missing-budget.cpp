@@ -166,3 +166,63 @@ retry:
   }
   return true;
 }
+
+// Work and accept loops perform operations but do not retry them: whether
+// they go on does not depend on how the operation went.
+bool next_job(int &job);
+template <class F> bool queue_job(F f) {
+  (void)f;
+  return true;
+}
+
+void worker_loop_ok(httplib::Client &cli) {
+  for (;;) {
+    int job = 0;
+    if (!next_job(job))
+      return;
+    cli.Post("/jobs", "{}", "application/json");
+  }
+}
+
+void accept_loop_ok(httplib::Client &cli) {
+  for (;;) {
+    auto worker = [&cli] { cli.Post("/jobs", "{}", "application/json"); };
+    if (!queue_job(worker))
+      return;
+  }
+}
+
+// Paging: each request asks for the page the previous reply named.
+int page_items_ok(httplib::Client &cli) {
+  std::string token = "first";
+  int pages = 0;
+  while (!token.empty()) {
+    auto res = cli.Get("/orders?page=" + token);
+    token = res ? res->body : std::string();
+    ++pages;
+  }
+  return pages;
+}
+
+// A destructor that polls a flag until a background upload finished.
+struct Uploader {
+  httplib::Client *cli;
+  bool done = false;
+  ~Uploader() {
+    while (!done)
+      pause_before_retry(1);
+  }
+};
+
+constexpr int kMaxAttempts = 25;
+
+bool named_constant_cap_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
+    // CHECK-NOTES: :[[@LINE-1]]:25: warning: retry loop makes up to 25 attempts, more than 10
+    // CHECK-NOTES: :[[@LINE-2]]:3: note: retry loop starts here
+    if (cli.Get("/orders/1"))
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}

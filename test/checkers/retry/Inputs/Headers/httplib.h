@@ -45,8 +45,12 @@ struct Request {
 };
 class Server {
 public:
-  template <class F> Server &Post(const std::string &pattern, F handler);
-  template <class F> Server &Get(const std::string &pattern, F handler);
+  template <class F> Server &Post(const std::string &pattern, F handler) {
+    return *this;
+  }
+  template <class F> Server &Get(const std::string &pattern, F handler) {
+    return *this;
+  }
   bool listen(const std::string &host, int port);
 };
 } // namespace httplib
