@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "PerAttemptIdempotencyKeyCheck.h"
+#include "model/KeySink.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -13,94 +14,6 @@ namespace {
 
 AST_MATCHER_P(NamedDecl, isKeySinkNamed, const model::ApiModel *, Api) {
   return Node.getDeclName().isIdentifier() && Api->isKeySinkName(Node.getName());
-}
-
-/// The key value handed over together with a key header literal: the next
-/// argument of the call or constructor ({"Idempotency-Key", key},
-/// emplace("Idempotency-Key", key), set_header(...)), or the other operands
-/// of a header line built as "Idempotency-Key: " + key.
-llvm::SmallVector<const Expr *, 2>
-valuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
-                   ASTContext &Ctx) {
-  llvm::SmallVector<const Expr *, 2> Out;
-  StringRef Text = Lit->getString();
-  bool Name = Api.isKeyHeader(Text);
-  bool Prefix = !Name && Api.isKeyHeaderPrefix(Text);
-  if (!Name && !Prefix)
-    return Out;
-
-  DynTypedNode Child = DynTypedNode::create(*Lit);
-  for (int Steps = 0; Steps < 8; ++Steps) {
-    auto Parents = Ctx.getParents(Child);
-    if (Parents.empty())
-      return Out;
-    const Expr *P = Parents[0].get<Expr>();
-    if (!P)
-      return Out;
-    const Expr *ChildE = Child.get<Expr>();
-    auto NextAfter = [&](auto Args) {
-      bool Found = false;
-      for (const Expr *A : Args) {
-        // std::string("Idempotency-Key", <default allocator>) is the name
-        // being built, not a {name, value} pair.
-        if (Found && !isa<CXXDefaultArgExpr>(A)) {
-          Out.push_back(A);
-          return true;
-        }
-        Found = Found || A == ChildE;
-      }
-      return false;
-    };
-    if (Name) {
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(P);
-          CE && CE->getNumArgs() >= 2 && NextAfter(CE->arguments()))
-        return Out;
-      if (const auto *Call = dyn_cast<CallExpr>(P)) {
-        if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-            OC && OC->getOperator() == OO_Subscript) {
-          // req["Idempotency-Key"] = key
-          auto GP = Ctx.getParents(*OC);
-          if (!GP.empty())
-            if (const auto *Assign = GP[0].get<CXXOperatorCallExpr>())
-              if (Assign->isAssignmentOp() && Assign->getArg(0) == OC)
-                Out.push_back(Assign->getArg(1));
-          return Out;
-        }
-        NextAfter(Call->arguments());
-        return Out;
-      }
-      if (const auto *IL = dyn_cast<InitListExpr>(P);
-          IL && NextAfter(IL->inits()))
-        return Out;
-    } else {
-      // "Idempotency-Key: " + key, or snprintf(buf, n, "...: %s", key).
-      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
-        if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
-          Out.push_back(OC->getArg(1));
-          return Out;
-        }
-      }
-      if (const auto *Call = dyn_cast<CallExpr>(P);
-          Call && !isa<CXXOperatorCallExpr>(Call)) {
-        NextAfter(Call->arguments());
-        // Formatting calls take every remaining argument.
-        bool After = false;
-        Out.clear();
-        for (const Expr *A : Call->arguments()) {
-          if (After)
-            Out.push_back(A);
-          After = After || A == ChildE;
-        }
-        return Out;
-      }
-    }
-    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             CXXConstructExpr, ExprWithCleanups, ParenExpr,
-             CXXFunctionalCastExpr>(P))
-      return Out;
-    Child = Parents[0];
-  }
-  return Out;
 }
 
 } // namespace
@@ -159,7 +72,7 @@ void PerAttemptIdempotencyKeyCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit")) {
-    for (const Expr *V : valuesNextToHeader(Lit, Api, Ctx))
+    for (const Expr *V : model::keyValuesNextToHeader(Lit, Api, Ctx))
       checkKeyValue(V, Ctx);
     return;
   }

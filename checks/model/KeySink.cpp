@@ -27,11 +27,13 @@ keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
     auto NextAfter = [&](auto Args) {
       bool Found = false;
       for (const Expr *A : Args) {
-        if (Found) {
+        // std::string("Idempotency-Key", <default allocator>) is the name
+        // being built, not a {name, value} pair.
+        if (Found && !isa<CXXDefaultArgExpr>(A)) {
           Out.push_back(A);
           return true;
         }
-        Found = A == ChildE;
+        Found = Found || A == ChildE;
       }
       return false;
     };
