@@ -14,7 +14,8 @@ MissingBackoffCheck::MissingBackoffCheck(StringRef Name,
 void MissingBackoffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RetrySiteCheck::storeOptions(Opts);
   Options.store(Opts, "RequireJitter", RequireJitter ? "true" : "false");
-  Options.store(Opts, "RequireRetryAfter", RequireRetryAfter ? "true" : "false");
+  Options.store(Opts, "RequireRetryAfter",
+                RequireRetryAfter ? "true" : "false");
 }
 
 void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
@@ -69,7 +70,9 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
              ->getBeginLoc(),
          "retry path for HTTP %0 ignores the Retry-After header: the server "
          "said when to come back and the client retries earlier")
-        << (Has429 && Has503 ? "429 and 503" : Has429 ? "429" : "503");
+        << (Has429 && Has503 ? "429 and 503"
+            : Has429         ? "429"
+                             : "503");
     diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
         << Site.describe();
   }

@@ -18,9 +18,9 @@ NonRetryableStatusCheck::NonRetryableStatusCheck(StringRef Name,
     Entry = Entry.trim();
     unsigned Lo = 0, Hi = 0;
     auto [A, B] = Entry.split('-');
-    if (!A.getAsInteger(10, Lo) && (B.empty() ? (Hi = Lo, true)
-                                              : !B.getAsInteger(10, Hi)) &&
-        Lo <= Hi && Hi < model::StatusSet::HttpMax) {
+    if (!A.getAsInteger(10, Lo) &&
+        (B.empty() ? (Hi = Lo, true) : !B.getAsInteger(10, Hi)) && Lo <= Hi &&
+        Hi < model::StatusSet::HttpMax) {
       ExtraRetryable = ExtraRetryable | model::StatusSet::http(Lo, Hi);
     } else if (std::optional<unsigned> Code = model::grpcCodeFromName(Entry)) {
       ExtraRetryable = ExtraRetryable | model::StatusSet::grpc(*Code);
@@ -41,10 +41,10 @@ void NonRetryableStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void NonRetryableStatusCheck::registerMatchers(MatchFinder *Finder) {
   RetrySiteCheck::registerMatchers(Finder);
   // gRPC service configs are JSON in string literals.
-  Finder->addMatcher(
-      stringLiteral(isExpansionInMainFile(), unless(isInTemplateInstantiation()))
-          .bind("config"),
-      this);
+  Finder->addMatcher(stringLiteral(isExpansionInMainFile(),
+                                   unless(isInTemplateInstantiation()))
+                         .bind("config"),
+                     this);
 }
 
 void NonRetryableStatusCheck::check(const MatchFinder::MatchResult &Result) {
@@ -53,8 +53,7 @@ void NonRetryableStatusCheck::check(const MatchFinder::MatchResult &Result) {
     RetrySiteCheck::check(Result);
     return;
   }
-  if (Lit->getCharByteWidth() != 1 ||
-      !Lit->getString().contains("retryPolicy"))
+  if (Lit->getCharByteWidth() != 1 || !Lit->getString().contains("retryPolicy"))
     return;
   for (const model::GrpcRetryPolicy &P :
        model::parseGrpcServiceConfig(Lit->getString(), nullptr)) {

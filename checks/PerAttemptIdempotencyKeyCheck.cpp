@@ -13,15 +13,15 @@ namespace clang::tidy::retry {
 namespace {
 
 AST_MATCHER_P(NamedDecl, isKeySinkNamed, const model::ApiModel *, Api) {
-  return Node.getDeclName().isIdentifier() && Api->isKeySinkName(Node.getName());
+  return Node.getDeclName().isIdentifier() &&
+         Api->isKeySinkName(Node.getName());
 }
 
 } // namespace
 
 PerAttemptIdempotencyKeyCheck::PerAttemptIdempotencyKeyCheck(
     StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
-      ApiOpts([this] {
+    : ClangTidyCheck(Name, Context), ApiOpts([this] {
         model::ApiOptions O;
         O.read(Options);
         return O;
@@ -48,12 +48,12 @@ void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
   // Setters and parameters named as key sinks: set_idempotency_key(k),
   // SetClientToken(k), charge(amount, /*idempotency_key=*/k).
   Finder->addMatcher(
-      callExpr(NotInstantiated,
-               forEachArgumentWithParam(
-                   expr().bind("arg"),
-                   parmVarDecl().bind("param")),
-               callee(functionDecl(anyOf(isKeySinkNamed(&Api),
-                                         hasAnyParameter(isKeySinkNamed(&Api))))))
+      callExpr(
+          NotInstantiated,
+          forEachArgumentWithParam(expr().bind("arg"),
+                                   parmVarDecl().bind("param")),
+          callee(functionDecl(anyOf(isKeySinkNamed(&Api),
+                                    hasAnyParameter(isKeySinkNamed(&Api))))))
           .bind("call"),
       this);
   // Fields: req.idempotency_key = k.
@@ -62,7 +62,8 @@ void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
                                     hasLHS(ignoringParenImpCasts(SinkField)),
                                     hasRHS(expr().bind("rhs"))),
                      this);
-  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated, isAssignmentOperator(),
+  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated,
+                                         isAssignmentOperator(),
                                          hasArgument(0, SinkField),
                                          hasArgument(1, expr().bind("rhs"))),
                      this);
@@ -83,8 +84,8 @@ void PerAttemptIdempotencyKeyCheck::check(
     bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
                      Api.isKeySinkName(Callee->getName()) &&
                      Param->getFunctionScopeIndex() == 0;
-    bool NamedParam =
-        Param->getDeclName().isIdentifier() && Api.isKeySinkName(Param->getName());
+    bool NamedParam = Param->getDeclName().isIdentifier() &&
+                      Api.isKeySinkName(Param->getName());
     if (SetterArg || NamedParam)
       checkKeyValue(Arg, Ctx);
     return;

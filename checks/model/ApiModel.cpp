@@ -18,8 +18,8 @@ std::string lower(StringRef S) { return S.lower(); }
 // Verbs that make an RPC or SDK call a side effect (CHECKS.md, "Idempotent
 // by method"). Put/Get/List/Describe/Delete are idempotent by name.
 constexpr llvm::StringLiteral SideEffectVerbs[] = {
-    "Create", "Charge", "Send",  "Publish", "Submit",
-    "Transfer", "Append", "Post", "Insert", "Enqueue"};
+    "Create",   "Charge", "Send", "Publish", "Submit",
+    "Transfer", "Append", "Post", "Insert",  "Enqueue"};
 
 bool startsWithVerb(StringRef Name, StringRef Verb) {
   // CreateOrder, create_order; not "Sender" or "created".
@@ -253,13 +253,27 @@ ApiModel::ApiModel(const ApiOptions &O) {
   AddAll(UserSideEffects, O.SideEffects, "SideEffects");
   AddAll(UserSafe, O.SafeOperations, "SafeOperations");
 
-  for (StringRef S :
-       {"::uuid_generate", "::uuid_generate_random", "::uuid_generate_time",
-        "::uuid_generate_time_safe", "Aws::Utils::UUID::RandomUUID",
-        "QUuid::createUuid", "::rand", "::random", "::rand_r", "::lrand48",
-        "::mrand48", "::drand48", "::arc4random", "::arc4random_uniform",
-        "::time", "::gettimeofday", "::clock_gettime", "::clock",
-        "absl::Now", "absl::Uniform", "absl::InsecureBitGen"})
+  for (StringRef S : {"::uuid_generate",
+                      "::uuid_generate_random",
+                      "::uuid_generate_time",
+                      "::uuid_generate_time_safe",
+                      "Aws::Utils::UUID::RandomUUID",
+                      "QUuid::createUuid",
+                      "::rand",
+                      "::random",
+                      "::rand_r",
+                      "::lrand48",
+                      "::mrand48",
+                      "::drand48",
+                      "::arc4random",
+                      "::arc4random_uniform",
+                      "::time",
+                      "::gettimeofday",
+                      "::clock_gettime",
+                      "::clock",
+                      "absl::Now",
+                      "absl::Uniform",
+                      "absl::InsecureBitGen"})
     SourceFunctions.add(S);
   AddAll(UserSources, O.PerAttemptSources, "PerAttemptSources");
 
@@ -270,16 +284,15 @@ ApiModel::ApiModel(const ApiOptions &O) {
   RetryHelpers.add("(^|::)[^:]*(retry|retries|retrying)[^:]*$");
   AddAll(RetryHelpers, O.RetryHelpers, "RetryHelpers");
 
-  for (StringRef S : {"std::this_thread::sleep_for",
-                      "std::this_thread::sleep_until", "::sleep", "::usleep",
-                      "::nanosleep", "::Sleep", "absl::SleepFor",
-                      "boost::this_thread::sleep_for",
-                      "std::condition_variable::wait_for",
-                      "std::condition_variable::wait_until",
-                      "std::condition_variable_any::wait_for",
-                      "boost::asio::basic_waitable_timer::expires_after",
-                      "boost::asio::basic_waitable_timer::expires_from_now",
-                      "boost::asio::basic_deadline_timer::expires_from_now"})
+  for (StringRef S :
+       {"std::this_thread::sleep_for", "std::this_thread::sleep_until",
+        "::sleep", "::usleep", "::nanosleep", "::Sleep", "absl::SleepFor",
+        "boost::this_thread::sleep_for", "std::condition_variable::wait_for",
+        "std::condition_variable::wait_until",
+        "std::condition_variable_any::wait_for",
+        "boost::asio::basic_waitable_timer::expires_after",
+        "boost::asio::basic_waitable_timer::expires_from_now",
+        "boost::asio::basic_deadline_timer::expires_from_now"})
     Waits.add(S);
   AddAll(Waits, O.WaitFunctions, "WaitFunctions");
   Policies.add("(^|::)(should_?retry|is_?exhausted|was_?last_?attempt|"
@@ -291,15 +304,30 @@ ApiModel::ApiModel(const ApiOptions &O) {
               "result|transaction|receipt)[^:]*$");
   AddAll(Lookups, O.LookupFunctions, "LookupFunctions");
 
-  for (StringRef S :
-       {"std::to_string", "std::to_wstring", "std::format", "fmt::format",
-        "fmt::to_string", "absl::StrCat", "absl::StrFormat", "std::max",
-        "std::min", "std::clamp", "std::chrono::duration_cast",
-        "std::chrono::floor", "std::chrono::ceil", "std::chrono::round",
-        "boost::uuids::to_string", "boost::lexical_cast", "std::move",
-        "std::forward", "std::basic_string::append", "std::basic_string::substr",
-        "std::basic_string::c_str", "std::basic_string::data",
-        "std::basic_ostringstream::str", "std::basic_stringstream::str"})
+  for (StringRef S : {"std::to_string",
+                      "std::to_wstring",
+                      "std::format",
+                      "fmt::format",
+                      "fmt::to_string",
+                      "absl::StrCat",
+                      "absl::StrFormat",
+                      "std::max",
+                      "std::min",
+                      "std::clamp",
+                      "std::chrono::duration_cast",
+                      "std::chrono::floor",
+                      "std::chrono::ceil",
+                      "std::chrono::round",
+                      "boost::uuids::to_string",
+                      "boost::lexical_cast",
+                      "std::move",
+                      "std::forward",
+                      "std::basic_string::append",
+                      "std::basic_string::substr",
+                      "std::basic_string::c_str",
+                      "std::basic_string::data",
+                      "std::basic_ostringstream::str",
+                      "std::basic_stringstream::str"})
     Transforms.add(S);
 
   for (StringRef S : {"idempotency-key", "x-idempotency-key"})
@@ -460,8 +488,7 @@ ApiModel::perAttemptSource(const CallExpr *Call) const {
   return SourceKind::RandomUuid;
 }
 
-std::optional<unsigned>
-ApiModel::waitDurationArg(const CallExpr *Call) const {
+std::optional<unsigned> ApiModel::waitDurationArg(const CallExpr *Call) const {
   const FunctionDecl *FD = calleeDecl(Call);
   if (!FD || !Waits.matches(FD))
     return std::nullopt;

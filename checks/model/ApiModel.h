@@ -86,17 +86,17 @@ StringRef sourceKindDescription(SourceKind K);
 /// Options every check shares. Read with getLocalOrGlobal, so a team can set
 /// them once for all retry-* checks.
 struct ApiOptions {
-  std::string Operations;         ///< extra operation functions
-  std::string SideEffects;        ///< extra side-effecting functions
-  std::string SafeOperations;     ///< operations declared idempotent
-  std::string KeyHeaders;         ///< extra idempotency-key header names
-  std::string KeySinks;           ///< extra setter/field/parameter names
-  std::string PerAttemptSources;  ///< extra per-attempt source functions
-  std::string PerAttemptNames;    ///< extra variable/field names
-  std::string RetryHelpers;       ///< extra retry helper function names
-  std::string WaitFunctions;      ///< extra wait/sleep functions
-  std::string PolicyCalls;        ///< extra attempt-budget policy calls
-  std::string LookupFunctions;    ///< extra outcome look-up functions
+  std::string Operations;        ///< extra operation functions
+  std::string SideEffects;       ///< extra side-effecting functions
+  std::string SafeOperations;    ///< operations declared idempotent
+  std::string KeyHeaders;        ///< extra idempotency-key header names
+  std::string KeySinks;          ///< extra setter/field/parameter names
+  std::string PerAttemptSources; ///< extra per-attempt source functions
+  std::string PerAttemptNames;   ///< extra variable/field names
+  std::string RetryHelpers;      ///< extra retry helper function names
+  std::string WaitFunctions;     ///< extra wait/sleep functions
+  std::string PolicyCalls;       ///< extra attempt-budget policy calls
+  std::string LookupFunctions;   ///< extra outcome look-up functions
 
   void read(const ClangTidyCheck::OptionsView &Opts);
   void store(const ClangTidyCheck::OptionsView &Opts,
@@ -144,19 +144,17 @@ public:
 
   /// Option values that could not be used: (option name, message). Checks
   /// report them as configuration diagnostics.
-  const std::vector<std::pair<std::string, std::string>> &
-  configErrors() const {
+  const std::vector<std::pair<std::string, std::string>> &configErrors() const {
     return ConfigErrors;
   }
 
 private:
   std::vector<std::pair<std::string, std::string>> ConfigErrors;
   NameList UserOperations, UserSideEffects, UserSafe, SourceFunctions,
-      UserSources, Waits, Policies, Lookups,
-      RetryHelpers, Transforms;
-  std::vector<std::string> KeyHeaders;  // lowercase
-  std::vector<std::string> KeySinks;    // normalized
-  std::vector<std::string> CallNames;   // normalized
+      UserSources, Waits, Policies, Lookups, RetryHelpers, Transforms;
+  std::vector<std::string> KeyHeaders; // lowercase
+  std::vector<std::string> KeySinks;   // normalized
+  std::vector<std::string> CallNames;  // normalized
 };
 
 /// The innermost callee declaration of \p Call, or null.

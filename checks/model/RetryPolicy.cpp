@@ -128,7 +128,8 @@ HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
     VerbOf(Req->getInit());
   forEachDescendant(Fn->getBody(), [&](const Stmt *S) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      if (refVar(MC->getImplicitObjectArgument()) == Req && MC->getMethodDecl() &&
+      if (refVar(MC->getImplicitObjectArgument()) == Req &&
+          MC->getMethodDecl() &&
           MC->getMethodDecl()->getNameAsString() == "method")
         VerbOf(MC);
   });
@@ -183,12 +184,11 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         if (const FunctionDecl *FD = calleeDecl(Call))
           if (FD->getDeclName().isIdentifier()) {
             std::string L = FD->getName().lower();
-            if (!Site.Deadline &&
-                (StringRef(L).contains("deadline") ||
-                 StringRef(L).contains("expired") ||
-                 StringRef(L).contains("time_left") ||
-                 StringRef(L).contains("timeleft") ||
-                 StringRef(L).contains("remaining")))
+            if (!Site.Deadline && (StringRef(L).contains("deadline") ||
+                                   StringRef(L).contains("expired") ||
+                                   StringRef(L).contains("time_left") ||
+                                   StringRef(L).contains("timeleft") ||
+                                   StringRef(L).contains("remaining")))
               Site.Deadline = Call;
           }
       }
@@ -219,11 +219,20 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       const Expr *Bound = LeftIsCounter ? R : L;
       if (RightIsCounter) { // K > i  ==  i < K
         switch (Op) {
-        case BO_LT: Op = BO_GT; break;
-        case BO_GT: Op = BO_LT; break;
-        case BO_LE: Op = BO_GE; break;
-        case BO_GE: Op = BO_LE; break;
-        default: break;
+        case BO_LT:
+          Op = BO_GT;
+          break;
+        case BO_GT:
+          Op = BO_LT;
+          break;
+        case BO_LE:
+          Op = BO_GE;
+          break;
+        case BO_GE:
+          Op = BO_LE;
+          break;
+        default:
+          break;
         }
       }
       int64_t K = constInt(Bound, Ctx, INT64_MIN);
@@ -234,7 +243,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       }
       int64_t Start = C->getInit() ? constInt(C->getInit(), Ctx, 0) : 0;
       // i < K and i >= K (as an exit) both allow K - Start attempts.
-      int64_t Attempts = (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
+      int64_t Attempts =
+          (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
       if (Attempts < 1)
         Attempts = 1;
       Site.Cap = CapKind::Constant;
@@ -363,8 +373,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
               O.Kind == SourceKind::RandomUuid ||
               O.Kind == SourceKind::Configured)
             W.Jitter = true;
-        W.Grows = DependsOnChanging(Duration) ||
-                  (Outer && DependsOnChanging(Outer));
+        W.Grows =
+            DependsOnChanging(Duration) || (Outer && DependsOnChanging(Outer));
         W.RetryAfter = MentionsRetryAfter(Duration) ||
                        (Outer && MentionsRetryAfter(Outer));
         Site.Waits.push_back(W);
@@ -439,7 +449,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       if (std::optional<Operation> Op = Model.operation(Call))
         if (!Op->SideEffect &&
             (Op->Method == HttpMethod::Get || Op->Method == HttpMethod::Head ||
-             Op->Kind == OperationKind::Grpc || Op->Kind == OperationKind::AwsSdk))
+             Op->Kind == OperationKind::Grpc ||
+             Op->Kind == OperationKind::AwsSdk))
           Site.LooksUpState = Call;
     });
 }

@@ -86,8 +86,7 @@ bool hasExit(const Stmt *S, bool InInnerBreakable = false) {
   if (isa<LambdaExpr>(S))
     return false; // a return inside a lambda leaves the lambda only
   bool Inner = InInnerBreakable || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
-               isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) ||
-               isa<SwitchStmt>(S);
+               isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
   for (const Stmt *Child : S->children())
     if (hasExit(Child, Inner))
       return true;
@@ -268,8 +267,9 @@ bool outcomeDecides(const Stmt *Body, const Expr *Cond,
       bool Jumps = false;
       for (const Stmt *Branch : {If->getThen(), If->getElse()})
         forEachDescendant(Branch, [&](const Stmt *M) {
-          Jumps |= isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
-                       CXXThrowExpr>(M);
+          Jumps |=
+              isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(
+                  M);
         });
       if (Jumps && Reads(If->getCond()))
         Decides = true;
@@ -366,7 +366,8 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   }
   // A retry re-sends the same request: parameters are passed through, only
   // integers (attempt counters) may change. A tree walk passes children.
-  for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams(); ++I) {
+  for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
+       ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     const auto *DRE =
         dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Again->getArg(I)));
@@ -386,7 +387,8 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   // A parameter that changes in the recursive call bounds the attempts
   // (send(order, retries - 1)) when it is compared somewhere.
   if (Site->Cap == CapKind::None)
-    for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams(); ++I) {
+    for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
+         ++I) {
       const ParmVarDecl *P = Def->getParamDecl(I);
       const Expr *Arg = ignoreWrappers(Again->getArg(I));
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
@@ -584,8 +586,8 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
     if (const Stmt *PS = P.get<Stmt>()) {
       const Stmt *ChildS = Child.get<Stmt>();
       if (isa<ForStmt, WhileStmt, DoStmt>(PS)) {
-        bool OncePerLoop =
-            isa<ForStmt>(PS) && ChildS && ChildS == cast<ForStmt>(PS)->getInit();
+        bool OncePerLoop = isa<ForStmt>(PS) && ChildS &&
+                           ChildS == cast<ForStmt>(PS)->getInit();
         if (!OncePerLoop)
           if (const RetrySite *Site = analyzeLoop(PS))
             Out.push_back(Site);

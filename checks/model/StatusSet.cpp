@@ -9,7 +9,8 @@
 
 namespace clang::tidy::retry::model {
 
-// --- StatusSet ----------------------------------------------------------------
+// --- StatusSet
+// ----------------------------------------------------------------
 
 StatusSet StatusSet::all() {
   StatusSet S;
@@ -78,34 +79,45 @@ bool StatusSet::empty() const {
 }
 
 bool StatusSet::operator==(const StatusSet &O) const {
-  return Http == O.Http && Grpc == O.Grpc &&
-         TransportMask == O.TransportMask && Exceptions == O.Exceptions;
+  return Http == O.Http && Grpc == O.Grpc && TransportMask == O.TransportMask &&
+         Exceptions == O.Exceptions;
 }
 
 StatusSet StatusSet::ambiguous() const {
-  StatusSet A = http(500, 500) | http(502, 502) | http(504, 504) |
-                grpc(14) | grpc(4) | grpc(2) | grpc(13) |
-                transport(unsigned(Transport::Timeout) |
-                          unsigned(Transport::Other)) |
-                exceptions();
+  StatusSet A =
+      http(500, 500) | http(502, 502) | http(504, 504) | grpc(14) | grpc(4) |
+      grpc(2) | grpc(13) |
+      transport(unsigned(Transport::Timeout) | unsigned(Transport::Other)) |
+      exceptions();
   return *this & A;
 }
 
 StatusSet StatusSet::nonRetryable(const StatusSet &Extra) const {
-  StatusSet N = http(400, 407) | http(409, 424) | http(426, 428) |
-                http(430, 499);
+  StatusSet N =
+      http(400, 407) | http(409, 424) | http(426, 428) | http(430, 499);
   for (unsigned C : {3u, 5u, 6u, 7u, 16u, 9u, 11u, 12u})
     N = N | grpc(C);
   return *this & N & ~Extra;
 }
 
 StringRef grpcCodeName(unsigned Code) {
-  static const char *Names[] = {
-      "OK",        "CANCELLED",          "UNKNOWN",           "INVALID_ARGUMENT",
-      "DEADLINE_EXCEEDED", "NOT_FOUND",  "ALREADY_EXISTS",    "PERMISSION_DENIED",
-      "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION", "ABORTED", "OUT_OF_RANGE",
-      "UNIMPLEMENTED", "INTERNAL",       "UNAVAILABLE",       "DATA_LOSS",
-      "UNAUTHENTICATED"};
+  static const char *Names[] = {"OK",
+                                "CANCELLED",
+                                "UNKNOWN",
+                                "INVALID_ARGUMENT",
+                                "DEADLINE_EXCEEDED",
+                                "NOT_FOUND",
+                                "ALREADY_EXISTS",
+                                "PERMISSION_DENIED",
+                                "RESOURCE_EXHAUSTED",
+                                "FAILED_PRECONDITION",
+                                "ABORTED",
+                                "OUT_OF_RANGE",
+                                "UNIMPLEMENTED",
+                                "INTERNAL",
+                                "UNAVAILABLE",
+                                "DATA_LOSS",
+                                "UNAUTHENTICATED"};
   return Code < StatusSet::GrpcMax ? Names[Code] : "?";
 }
 
@@ -184,7 +196,8 @@ StatusCond StatusCond::unknown() {
   return {StatusSet::none(), StatusSet::all(), false};
 }
 
-// --- the analysis ---------------------------------------------------------------
+// --- the analysis
+// ---------------------------------------------------------------
 
 namespace {
 
@@ -314,8 +327,8 @@ std::optional<Kind> Analyzer::classify(const Expr *E) {
     if (std::optional<Operation> Op = Index.api().operation(Call)) {
       if (Op->Kind == OperationKind::Curl)
         return Kind::CurlCode;
-      if (Op->Kind == OperationKind::Http && typeName(Call->getType()) ==
-                                                 "httplib::Result")
+      if (Op->Kind == OperationKind::Http &&
+          typeName(Call->getType()) == "httplib::Result")
         return Kind::HttpResult;
       if (Op->Kind == OperationKind::Grpc)
         return Kind::GrpcStatus;
@@ -500,7 +513,8 @@ StatusCond Analyzer::evalPredicate(const FunctionDecl *FD, unsigned Param,
           if (const auto *Case = dyn_cast<CaseStmt>(Inner)) {
             Expr::EvalResult R;
             if (Case->getLHS()->EvaluateAsInt(R, Ctx)) {
-              StatusSet V = compare(*SK, BO_EQ, R.Val.getInt().getExtValue()).May;
+              StatusSet V =
+                  compare(*SK, BO_EQ, R.Val.getInt().getExtValue()).May;
               Covered = Covered | V;
               Cur = Cur | (In & V);
             } else {
@@ -564,11 +578,20 @@ StatusCond Analyzer::eval(const Expr *E) {
         std::swap(A, B);
         K = classify(A);
         switch (Op) { // mirror the comparison
-        case BO_LT: Op = BO_GT; break;
-        case BO_GT: Op = BO_LT; break;
-        case BO_LE: Op = BO_GE; break;
-        case BO_GE: Op = BO_LE; break;
-        default: break;
+        case BO_LT:
+          Op = BO_GT;
+          break;
+        case BO_GT:
+          Op = BO_LT;
+          break;
+        case BO_LE:
+          Op = BO_GE;
+          break;
+        case BO_GE:
+          Op = BO_LE;
+          break;
+        default:
+          break;
         }
       }
       Expr::EvalResult R;
@@ -587,7 +610,8 @@ StatusCond Analyzer::eval(const Expr *E) {
       std::optional<Kind> K = classify(OC->getArg(0));
       Expr::EvalResult R;
       if (K && OC->getArg(1)->EvaluateAsInt(R, Ctx))
-        return compare(*K, BinaryOperator::getOverloadedOpcode(OC->getOperator()),
+        return compare(*K,
+                       BinaryOperator::getOverloadedOpcode(OC->getOperator()),
                        R.Val.getInt().getExtValue());
     }
   }
@@ -596,11 +620,13 @@ StatusCond Analyzer::eval(const Expr *E) {
     if (*K == Kind::HttpResult)
       return StatusCond::exactly(StatusSet::http(0, 999));
     if (*K == Kind::CurlCode) // nonzero = failure
-      return StatusCond::exactly(StatusSet::transport(unsigned(Transport::All)));
+      return StatusCond::exactly(
+          StatusSet::transport(unsigned(Transport::All)));
     if (*K == Kind::HttpStatus)
       return StatusCond::exactly(StatusSet::http(1, 999));
     if (*K == Kind::ErrorCode) // set = the operation failed in transport
-      return StatusCond::exactly(StatusSet::transport(unsigned(Transport::All)));
+      return StatusCond::exactly(
+          StatusSet::transport(unsigned(Transport::All)));
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
@@ -657,9 +683,11 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
       retry(In, CurrentCond ? CurrentCond : S);
     return StatusSet::none();
   }
-  if (Site.Kind == RetryKind::Recursion && (isa<ReturnStmt>(S) || isa<Expr>(S))) {
+  if (Site.Kind == RetryKind::Recursion &&
+      (isa<ReturnStmt>(S) || isa<Expr>(S))) {
     bool Again = false;
-    forEachDescendant(S, [&](const Stmt *N) { Again = Again || N == Site.Site; });
+    forEachDescendant(S,
+                      [&](const Stmt *N) { Again = Again || N == Site.Site; });
     if (Again) {
       retry(In, CurrentCond ? CurrentCond : S);
       return StatusSet::none();
@@ -671,9 +699,9 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     const Expr *Inner = ignoreWrappers(E);
     if (const auto *Throw = dyn_cast_or_null<CXXThrowExpr>(Inner)) {
       if (TryDepth)
-        Thrown.push_back({Throw->getSubExpr() ? Throw->getSubExpr()->getType()
-                                              : QualType(),
-                          In});
+        Thrown.push_back(
+            {Throw->getSubExpr() ? Throw->getSubExpr()->getType() : QualType(),
+             In});
       return StatusSet::none();
     }
     return In;
@@ -702,8 +730,8 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     CurrentCond = If->getCond();
     StatusSet T = flow(If->getThen(), In & C.May);
     CurrentCond = SavedCur;
-    StatusSet E = If->getElse() ? flow(If->getElse(), In & ~C.Must)
-                                : In & ~C.Must;
+    StatusSet E =
+        If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
     // An exit gate: what passes it is decided by this condition.
     if (T.empty() && !E.empty())
       LastGate = If->getCond();
@@ -729,12 +757,14 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
       // handler; statuses reach the handlers whose type catches them.
       StatusSet Reaching = StatusSet::exceptions();
       for (const auto &[T, Statuses] : ThrownHere) {
-        const CXXRecordDecl *TR = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-        bool Catches = Caught.isNull() ||
-                       (CR && CR->getQualifiedNameAsString() == "std::exception") ||
-                       (CR && TR &&
-                        (TR->getCanonicalDecl() == CR->getCanonicalDecl() ||
-                         TR->isDerivedFrom(CR)));
+        const CXXRecordDecl *TR =
+            T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+        bool Catches =
+            Caught.isNull() ||
+            (CR && CR->getQualifiedNameAsString() == "std::exception") ||
+            (CR && TR &&
+             (TR->getCanonicalDecl() == CR->getCanonicalDecl() ||
+              TR->isDerivedFrom(CR)));
         if (Catches)
           Reaching = Reaching | Statuses;
       }
@@ -897,8 +927,9 @@ RetriedStatuses Analyzer::run() {
   Imprecise = Imprecise || C.Imprecise;
   StatusSet Tail = End & C.May;
   if (!Tail.empty())
-    retry(Tail, LastGate ? LastGate : (Cond ? static_cast<const Stmt *>(Cond)
-                                            : Site.Site));
+    retry(Tail, LastGate
+                    ? LastGate
+                    : (Cond ? static_cast<const Stmt *>(Cond) : Site.Site));
   Out.Set = Retried & Universe;
   for (auto &[Set, At] : Paths)
     Out.Paths.push_back({Set & Universe, At});

@@ -55,9 +55,8 @@ bool isMintedOnce(const Stmt *Assign, const VarDecl *V, const Stmt *Body) {
     if (Once || !If || If->getElse())
       return;
     bool InThen = false;
-    forEachDescendant(If->getThen(), [&](const Stmt *N) {
-      InThen = InThen || N == Assign;
-    });
+    forEachDescendant(If->getThen(),
+                      [&](const Stmt *N) { InThen = InThen || N == Assign; });
     if (!InThen)
       return;
     const Expr *Cond = If->getCond()->IgnoreParenImpCasts();
@@ -296,12 +295,12 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
     size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
     unsigned BudgetBefore = Budget;
     if (F.Call && F.Caller && F.Fn &&
-        P->getDeclContext() == F.Fn->getCanonicalDecl()->getDeclContext()
+                P->getDeclContext() ==
+                    F.Fn->getCanonicalDecl()->getDeclContext()
             ? true
             : (F.Call && F.Caller)) {
       unsigned Idx = P->getFunctionScopeIndex();
-      if (F.Call && Idx < F.Call->getNumArgs() &&
-          calleeDecl(F.Call) &&
+      if (F.Call && Idx < F.Call->getNumArgs() && calleeDecl(F.Call) &&
           calleeDecl(F.Call)->getCanonicalDecl() ==
               cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
         trace(F.Call->getArg(Idx), *F.Caller, Depth + 1);
@@ -374,7 +373,8 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
         return;
       }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-        if (refVar(MC->getImplicitObjectArgument()) == V && MC->getMethodDecl() &&
+        if (refVar(MC->getImplicitObjectArgument()) == V &&
+            MC->getMethodDecl() &&
             isAppender(MC->getMethodDecl()->getNameAsString()))
           for (const Expr *Arg : MC->arguments())
             trace(Arg, F, Depth + 1);
@@ -387,15 +387,15 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
             continue;
           QualType T = Call->getArg(I)->IgnoreParenImpCasts()->getType();
           const FunctionDecl *Callee = calleeDecl(Call);
-          bool Writable = T->isArrayType() ||
-                          (T->isPointerType() &&
-                           !T->getPointeeType().isConstQualified()) ||
-                          (Callee && I < Callee->getNumParams() &&
-                           Callee->getParamDecl(I)->getType()->isPointerType() &&
-                           !Callee->getParamDecl(I)
-                                ->getType()
-                                ->getPointeeType()
-                                .isConstQualified());
+          bool Writable =
+              T->isArrayType() ||
+              (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+              (Callee && I < Callee->getNumParams() &&
+               Callee->getParamDecl(I)->getType()->isPointerType() &&
+               !Callee->getParamDecl(I)
+                    ->getType()
+                    ->getPointeeType()
+                    .isConstQualified());
           if (!Writable)
             continue;
           if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {

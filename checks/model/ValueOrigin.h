@@ -83,8 +83,8 @@ private:
   void trace(const Expr *E, const Frame &F, unsigned Depth);
   void traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
                 unsigned Depth);
-  void traceField(const VarDecl *Base, const FieldDecl *Field,
-                  const Frame &F, unsigned Depth);
+  void traceField(const VarDecl *Base, const FieldDecl *Field, const Frame &F,
+                  unsigned Depth);
   void traceCall(const CallExpr *Call, const Frame &F, unsigned Depth);
   void add(SourceKind K, const Expr *Where, const Frame &F, std::string Name,
            const VarDecl *Counter = nullptr);
