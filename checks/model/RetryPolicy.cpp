@@ -218,22 +218,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         return;
       const Expr *Bound = LeftIsCounter ? R : L;
       if (RightIsCounter) { // K > i  ==  i < K
-        switch (Op) {
-        case BO_LT:
-          Op = BO_GT;
-          break;
-        case BO_GT:
-          Op = BO_LT;
-          break;
-        case BO_LE:
-          Op = BO_GE;
-          break;
-        case BO_GE:
-          Op = BO_LE;
-          break;
-        default:
-          break;
-        }
+        if (Op != BO_Cmp)
+          Op = BinaryOperator::reverseComparisonOp(Op);
       }
       int64_t K = constInt(Bound, Ctx, INT64_MIN);
       if (K == INT64_MIN) {

@@ -577,22 +577,9 @@ StatusCond Analyzer::eval(const Expr *E) {
       if (!K) {
         std::swap(A, B);
         K = classify(A);
-        switch (Op) { // mirror the comparison
-        case BO_LT:
-          Op = BO_GT;
-          break;
-        case BO_GT:
-          Op = BO_LT;
-          break;
-        case BO_LE:
-          Op = BO_GE;
-          break;
-        case BO_GE:
-          Op = BO_LE;
-          break;
-        default:
-          break;
-        }
+        // Mirror it: K > x is x < K. (<=> has no mirror here.)
+        if (Op != BO_Cmp)
+          Op = BinaryOperator::reverseComparisonOp(Op);
       }
       Expr::EvalResult R;
       if (K && B->EvaluateAsInt(R, Ctx))
