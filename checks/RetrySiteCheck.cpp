@@ -55,9 +55,11 @@ void RetrySiteCheck::registerMatchers(MatchFinder *Finder) {
 
 void RetrySiteCheck::check(const MatchFinder::MatchResult &Result) {
   model::RetrySiteIndex Index(Api, *Result.Context);
+  beginTranslationUnit(Index);
   for (const model::RetrySite *Site : Index.allSites())
     checkSite(*Site, Index);
   checkTranslationUnit(*Result.Context);
+  endTranslationUnit(Index);
 }
 
 } // namespace clang::tidy::retry

@@ -28,6 +28,10 @@ protected:
   /// Called once per translation unit after the sites (for checks that also
   /// look at library retry policies).
   virtual void checkTranslationUnit(ASTContext &Ctx) {}
+  /// Called before the first site and after the last one, with the index
+  /// the sites come from (for checks that judge sites against each other).
+  virtual void beginTranslationUnit(model::RetrySiteIndex &Index) {}
+  virtual void endTranslationUnit(model::RetrySiteIndex &Index) {}
 
   const model::ApiModel &api() const { return Api; }
   /// Reads a boolean option (true/false/1/0). OptionsView::get<bool> is not

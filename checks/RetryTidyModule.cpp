@@ -5,6 +5,7 @@
 #include "DedupWindowTooShortCheck.h"
 #include "MissingBackoffCheck.h"
 #include "MissingBudgetCheck.h"
+#include "NestedLayersCheck.h"
 #include "NonRetryableStatusCheck.h"
 #include "PerAttemptIdempotencyKeyCheck.h"
 #include "UnkeyedSideEffectCheck.h"
@@ -26,6 +27,7 @@ public:
         "retry-dedup-window-too-short");
     CheckFactories.registerCheck<MissingBackoffCheck>("retry-missing-backoff");
     CheckFactories.registerCheck<MissingBudgetCheck>("retry-missing-budget");
+    CheckFactories.registerCheck<NestedLayersCheck>("retry-nested-layers");
     CheckFactories.registerCheck<NonRetryableStatusCheck>(
         "retry-non-retryable-status");
     CheckFactories.registerCheck<PerAttemptIdempotencyKeyCheck>(

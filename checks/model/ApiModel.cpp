@@ -282,7 +282,7 @@ ApiModel::ApiModel(const ApiOptions &O) {
   RetryHelpers.add("retrying");
   // Names like with_retries, RetryWithBackoff, folly::futures::retrying.
   RetryHelpers.add("(^|::)[^:]*(retry|retries|retrying)[^:]*$");
-  AddAll(RetryHelpers, O.RetryHelpers, "RetryHelpers");
+  AddAll(UserRetryHelpers, O.RetryHelpers, "RetryHelpers");
 
   for (StringRef S :
        {"std::this_thread::sleep_for", "std::this_thread::sleep_until",
@@ -508,8 +508,39 @@ bool ApiModel::isLookup(const FunctionDecl *Callee) const {
   return Callee && Lookups.matches(Callee);
 }
 
+/// Does \p FD take something it can call: a template parameter, a function
+/// pointer, std::function or a closure?
+static bool takesCallable(const FunctionDecl *FD) {
+  const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+  for (const FunctionDecl *F : {FD, Pattern}) {
+    if (!F)
+      continue;
+    for (const ParmVarDecl *P : F->parameters()) {
+      QualType T = P->getType().getNonReferenceType();
+      if (T->isDependentType() || T->isFunctionPointerType() ||
+          T->isFunctionType())
+        return true;
+      if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+        if (RD->isLambda())
+          return true;
+        StringRef N = RD->getName();
+        if (N == "function" || N == "move_only_function" ||
+            N.contains_insensitive("function_ref") ||
+            N.contains_insensitive("callable"))
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 bool ApiModel::isRetryHelper(const FunctionDecl *Callee) const {
-  return Callee && RetryHelpers.matches(Callee);
+  if (!Callee)
+    return false;
+  // Configured names are trusted; a built-in name must also take the
+  // operation as a callable (charge_with_retry(order) is not a helper).
+  return UserRetryHelpers.matches(Callee) ||
+         (RetryHelpers.matches(Callee) && takesCallable(Callee));
 }
 
 bool ApiModel::isValueTransform(const FunctionDecl *Callee) const {

@@ -151,7 +151,8 @@ public:
 private:
   std::vector<std::pair<std::string, std::string>> ConfigErrors;
   NameList UserOperations, UserSideEffects, UserSafe, SourceFunctions,
-      UserSources, Waits, Policies, Lookups, RetryHelpers, Transforms;
+      UserSources, Waits, Policies, Lookups, RetryHelpers, UserRetryHelpers,
+      Transforms;
   std::vector<std::string> KeyHeaders; // lowercase
   std::vector<std::string> KeySinks;   // normalized
   std::vector<std::string> CallNames;  // normalized

@@ -702,6 +702,9 @@ void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
       Op.Call = Call;
       Op.Via = Callee;
       Out.push_back(Op);
+    } else if (ExternalOperations) {
+      if (std::optional<Operation> Ext = ExternalOperations(Call))
+        Out.push_back(*Ext);
     }
   });
 }

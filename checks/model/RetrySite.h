@@ -13,6 +13,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -120,6 +121,14 @@ public:
   std::vector<const RetrySite *> allSites();
 
   ASTContext &context() { return Ctx; }
+
+  /// Operations the API model does not know but another source does (facts
+  /// about functions defined in other translation units). Set before the
+  /// first query.
+  void setExternalOperations(
+      std::function<std::optional<Operation>(const CallExpr *)> Fn) {
+    ExternalOperations = std::move(Fn);
+  }
   const ApiModel &api() const { return Model; }
 
 private:
@@ -139,6 +148,7 @@ private:
 
   const ApiModel &Model;
   ASTContext &Ctx;
+  std::function<std::optional<Operation>(const CallExpr *)> ExternalOperations;
   llvm::DenseMap<const Stmt *, std::unique_ptr<RetrySite>> Sites;
   llvm::DenseMap<const Stmt *, bool> NotSites;
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> RecursionSites;

@@ -972,9 +972,12 @@ std::vector<GrpcRetryPolicy> parseGrpcServiceConfig(StringRef Json,
     GrpcRetryPolicy P;
     if (const llvm::json::Array *Names = MC->getArray("name"))
       for (const llvm::json::Value &N : *Names)
-        if (const llvm::json::Object *NO = N.getAsObject())
+        if (const llvm::json::Object *NO = N.getAsObject()) {
           if (NO->get("method"))
             P.NamesMethods = true;
+          P.Names.push_back({NO->getString("service").value_or("").str(),
+                             NO->getString("method").value_or("").str()});
+        }
     if (std::optional<int64_t> M = RP->getInteger("maxAttempts"))
       P.MaxAttempts = *M < 0 ? 0 : unsigned(*M);
     if (const llvm::json::Array *Codes = RP->getArray("retryableStatusCodes"))

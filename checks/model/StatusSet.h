@@ -107,6 +107,9 @@ struct GrpcRetryPolicy {
   double InitialBackoffSeconds = 0, MaxBackoffSeconds = 0;
   double BackoffMultiplier = 0;
   bool NamesMethods = false;
+  /// The (service, method) names the policy applies to; an empty service or
+  /// method matches all. No names: the policy applies to every call.
+  std::vector<std::pair<std::string, std::string>> Names;
 };
 std::vector<GrpcRetryPolicy> parseGrpcServiceConfig(StringRef Json,
                                                     std::string *Error);

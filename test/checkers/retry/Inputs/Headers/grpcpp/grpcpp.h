@@ -1,6 +1,9 @@
 // Fake gRPC C++ API for checker tests.
 #pragma once
+#include <memory>
 #include <string>
+#define GRPC_ARG_ENABLE_RETRIES "grpc.enable_retries"
+#define GRPC_ARG_SERVICE_CONFIG "grpc.service_config"
 namespace grpc {
 enum StatusCode {
   OK = 0,
@@ -23,14 +26,29 @@ enum StatusCode {
 };
 class Status {
 public:
+  Status();
+  Status(StatusCode code, const std::string &message);
   bool ok() const;
   StatusCode error_code() const;
+  static const Status &OK;
+  static const Status &CANCELLED;
 };
 class ChannelArguments {
 public:
   void SetServiceConfigJSON(const std::string &json);
   void SetInt(const std::string &key, int value);
+  void SetString(const std::string &key, const std::string &value);
 };
+class ChannelCredentials {};
+class Channel {};
+std::shared_ptr<ChannelCredentials> InsecureChannelCredentials();
+std::shared_ptr<Channel>
+CreateChannel(const std::string &target,
+              const std::shared_ptr<ChannelCredentials> &creds);
+std::shared_ptr<Channel>
+CreateCustomChannel(const std::string &target,
+                    const std::shared_ptr<ChannelCredentials> &creds,
+                    const ChannelArguments &args);
 class ClientContext {
 public:
   ClientContext();
@@ -56,5 +74,7 @@ public:
     grpc::Status GetCharge(grpc::ClientContext *ctx, const ChargeRequest &req,
                            ChargeReply *reply);
   };
+  static std::unique_ptr<Stub>
+  NewStub(const std::shared_ptr<grpc::Channel> &channel);
 };
 } // namespace payments

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "NestedLayersCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "llvm/Support/Path.h"
+
+namespace clang::tidy::retry {
+
+namespace {
+std::string attempts(const std::optional<unsigned> &A) {
+  if (!A)
+    return "unbounded";
+  return std::to_string(*A) + (*A == 1 ? " attempt" : " attempts");
+}
+} // namespace
+
+NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
+    : RetrySiteCheck(Name, Context),
+      MaxAmplification(unsignedOption("MaxAmplification", 3)),
+      RetryingCallsOption(Options.get("RetryingCalls", "")),
+      FactsDirectory(Options.get("FactsDirectory", "")),
+      ExportFactsDirectory(Options.get("ExportFactsDirectory", "")) {
+  if (MaxAmplification == 0)
+    configurationDiag("%0: option 'MaxAmplification' must be at least 1")
+        << Name;
+  // "google::cloud::storage::Client::InsertObject=3;my::Client::Send":
+  // library calls that retry internally, with their attempts (none:
+  // unbounded).
+  for (StringRef Entry : utils::options::parseStringList(RetryingCallsOption)) {
+    auto [Pattern, Count] = Entry.trim().split('=');
+    unsigned N = 0;
+    if (Pattern.trim().empty() ||
+        (!Count.empty() && (Count.trim().getAsInteger(10, N) || N == 0))) {
+      configurationDiag("%0: option 'RetryingCalls': '%1' is not "
+                        "'name' or 'name=attempts' (attempts at least 1)")
+          << Name << Entry;
+      continue;
+    }
+    model::NameList Check;
+    if (std::optional<std::string> Err = Check.add(Pattern.trim())) {
+      configurationDiag("%0: option 'RetryingCalls': %1") << Name << *Err;
+      continue;
+    }
+    GraphOpts.RetryingCalls.push_back({Pattern.trim().str(), N});
+  }
+  if (!FactsDirectory.empty()) {
+    std::string Error;
+    Imported = model::FactsDb::loadCached(FactsDirectory, Error);
+    if (!Imported)
+      configurationDiag("%0: option 'FactsDirectory': %1") << Name << Error;
+  }
+}
+
+void NestedLayersCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  RetrySiteCheck::storeOptions(Opts);
+  Options.store(Opts, "MaxAmplification", std::to_string(MaxAmplification));
+  Options.store(Opts, "RetryingCalls", RetryingCallsOption);
+  Options.store(Opts, "FactsDirectory", FactsDirectory);
+  Options.store(Opts, "ExportFactsDirectory", ExportFactsDirectory);
+}
+
+void NestedLayersCheck::beginTranslationUnit(model::RetrySiteIndex &Index) {
+  Findings.clear();
+  Graph = std::make_unique<model::LayerGraph>(Index, api(), GraphOpts,
+                                              Imported);
+  // Calls to functions that retry in another TU are operations too, so a
+  // loop around one is a retry site.
+  if (Imported)
+    Index.setExternalOperations(
+        [G = Graph.get()](const CallExpr *Call) {
+          return G->importedOperation(Call);
+        });
+}
+
+void NestedLayersCheck::checkSite(const model::RetrySite &Site,
+                                  model::RetrySiteIndex &) {
+  auto [F, L] = Graph->layerFor(Site);
+  if (!F)
+    return;
+  const model::LayerFact &Outer = F->Layers[L];
+  // A single attempt is no layer; a loop that only re-reads is a poll.
+  if ((Outer.Attempts && *Outer.Attempts < 2) || Outer.ReadsOnly)
+    return;
+  model::Chain Below = Graph->chainBelow(*F, L);
+  if (!Below.Layers)
+    return;
+  bool Unbounded = !Outer.Attempts || Below.Unbounded;
+  uint64_t Total = Unbounded ? 0 : *Outer.Attempts * Below.Product;
+  if (!Unbounded && Total <= MaxAmplification)
+    return;
+  Findings.push_back({&Site, &Outer, std::move(Below)});
+}
+
+void NestedLayersCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
+  // A layer that is already the inner part of a reported chain is reported
+  // there, with the whole product.
+  llvm::SmallPtrSet<const model::RetrySite *, 8> Inner;
+  for (const Finding &F : Findings)
+    for (const model::Hop &H : F.Below.Hops)
+      if (H.Layer && H.Layer->Site && H.Layer->Site != F.Site)
+        Inner.insert(H.Layer->Site);
+  for (const Finding &F : Findings)
+    if (!Inner.count(F.Site))
+      report(F);
+
+  if (!ExportFactsDirectory.empty()) {
+    const SourceManager &SM = Index.context().getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    if (Main) {
+      SmallString<256> Path(Main->getName());
+      llvm::sys::fs::make_absolute(Path);
+      llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      std::string Error;
+      if (!model::writeFactsFile(ExportFactsDirectory, Path,
+                                 Graph->mainFileFacts(), Error))
+        configurationDiag("%0: option 'ExportFactsDirectory': %1")
+            << getID() << Error;
+    }
+  }
+  Findings.clear();
+  Graph.reset();
+}
+
+void NestedLayersCheck::report(const Finding &F) {
+  const model::LayerFact &Outer = *F.Outer;
+  bool Unbounded = !Outer.Attempts || F.Below.Unbounded;
+  std::string Msg = Outer.What + " (" + attempts(Outer.Attempts) + ")";
+  for (size_t I = 0; I < F.Below.Hops.size(); ++I) {
+    const model::Hop &H = F.Below.Hops[I];
+    Msg += I == 0 ? " " : " which ";
+    if (H.Callee.empty()) {
+      Msg += "contains a " + H.Layer->What + " (" +
+             attempts(H.Layer->Attempts) + ")";
+      continue;
+    }
+    Msg += "calls '" + H.Callee + "'";
+    if (H.Layer)
+      Msg += " which retries (" + attempts(H.Layer->Attempts) +
+             (H.Layer->Library ? ", " + H.Layer->What : std::string()) + ")";
+  }
+  if (Unbounded)
+    Msg += ": unbounded requests per call";
+  else
+    Msg += ": up to " +
+           std::to_string(*Outer.Attempts * F.Below.Product) +
+           " requests per call";
+  diag(F.Site->getBeginLoc(), "%0") << Msg;
+
+  for (const model::Hop &H : F.Below.Hops) {
+    if (!H.Layer || H.NoteLoc.isInvalid())
+      continue;
+    const model::LayerFact &L = *H.Layer;
+    if (H.External) {
+      diag(H.NoteLoc, "%0 (%1) in %2", DiagnosticIDs::Note)
+          << (H.Callee.empty() ? "inner " + L.What
+                               : "'" + H.Callee + "' retries")
+          << attempts(L.Attempts) << model::formatFactLoc(L.Where);
+    } else if (L.Library) {
+      diag(H.NoteLoc, "%0: %1 per call of '%2'", DiagnosticIDs::Note)
+          << L.What << attempts(L.Attempts) << H.Callee;
+    } else if (H.Callee.empty()) {
+      diag(H.NoteLoc, "inner %0 (%1)", DiagnosticIDs::Note)
+          << L.What << attempts(L.Attempts);
+    } else {
+      diag(H.NoteLoc, "'%0' retries here (%1)", DiagnosticIDs::Note)
+          << H.Callee << attempts(L.Attempts);
+    }
+  }
+}
+
+} // namespace clang::tidy::retry

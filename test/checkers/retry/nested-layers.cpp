@@ -1,0 +1,308 @@
+// RUN: %check_retrylint %s retry-nested-layers %t -- -- -I %S/Inputs/Headers
+
+#include <grpcpp/grpcpp.h>
+#include <httplib.h>
+#include <memory>
+#include <string>
+
+using payments::ChargeReply;
+using payments::ChargeRequest;
+
+template <class F> auto with_retries(int attempts, F &&op) -> decltype(op()) {
+  auto res = op();
+  for (int i = 1; i < attempts && !res.ok(); ++i)
+    res = op();
+  return res;
+}
+
+// --- two layers in one function ---------------------------------------------
+
+void nested_loops_bad(httplib::Client &cli) {
+  for (int outer = 0; outer < 3; ++outer) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) contains a retry loop (3 attempts): up to 9 requests per call [retry-nested-layers]
+    bool sent = false;
+    for (int inner = 0; inner < 3; ++inner) {
+      // CHECK-NOTES: :[[@LINE-1]]:5: note: inner retry loop (3 attempts)
+      auto res = cli.Post("/charges", "{}", "application/json");
+      if (res && res->status == 200) {
+        sent = true;
+        break;
+      }
+    }
+    if (sent)
+      return;
+  }
+}
+
+// --- three layers through calls ----------------------------------------------
+
+grpc::Status post_charge(payments::Payments::Stub &stub,
+                         const ChargeRequest &req) {
+  grpc::Status s;
+  for (int i = 0; i < 3; ++i) {
+    grpc::ClientContext ctx;
+    ChargeReply reply;
+    s = stub.CreateCharge(&ctx, req, &reply);
+    if (s.ok() || s.error_code() != grpc::StatusCode::UNAVAILABLE)
+      return s;
+  }
+  return s;
+}
+
+grpc::Status charge_with_retry(payments::Payments::Stub &stub,
+                               const ChargeRequest &req) {
+  grpc::Status s;
+  for (int i = 0; i < 3; ++i) {
+    s = post_charge(stub, req);
+    if (s.ok())
+      return s;
+  }
+  return s;
+}
+
+bool checkout_bad(payments::Payments::Stub &stub, const ChargeRequest &req) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'charge_with_retry' which retries (3 attempts) which calls 'post_charge' which retries (3 attempts): up to 27 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-11]]:3: note: 'charge_with_retry' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-25]]:3: note: 'post_charge' retries here (3 attempts)
+    if (charge_with_retry(stub, req).ok())
+      return true;
+  }
+  return false;
+}
+
+// --- through a function that does not retry itself ----------------------------
+
+grpc::Status submit(payments::Payments::Stub &stub, const ChargeRequest &req) {
+  return post_charge(stub, req);
+}
+
+bool through_plain_call_bad(payments::Payments::Stub &stub,
+                            const ChargeRequest &req) {
+  for (int tries = 0; tries < 2; ++tries) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls 'submit' which calls 'post_charge' which retries (3 attempts): up to 6 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-42]]:3: note: 'post_charge' retries here (3 attempts)
+    if (submit(stub, req).ok())
+      return true;
+  }
+  return false;
+}
+
+// --- a retry helper around a retrying function, and lambdas ---------------------
+
+grpc::Status helper_bad(payments::Payments::Stub &stub,
+                        const ChargeRequest &req) {
+  return with_retries(4, [&] { return post_charge(stub, req); });
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry helper 'with_retries' (4 attempts) calls 'post_charge' which retries (3 attempts): up to 12 requests per call [retry-nested-layers]
+  // CHECK-NOTES: :[[@LINE-55]]:3: note: 'post_charge' retries here (3 attempts)
+}
+
+bool lambda_layer_bad(httplib::Client &cli) {
+  auto send_retrying = [&] {
+    for (int i = 0; i < 2; ++i) {
+      auto res = cli.Post("/charges", "{}", "application/json");
+      if (res && res->status == 200)
+        return true;
+    }
+    return false;
+  };
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'send_retrying' which retries (2 attempts): up to 6 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-9]]:5: note: 'send_retrying' retries here (2 attempts)
+    if (send_retrying())
+      return true;
+  }
+  return false;
+}
+
+// --- recursion ---------------------------------------------------------------------
+
+grpc::Status post_recursive(payments::Payments::Stub &stub,
+                            const ChargeRequest &req, int left) {
+  grpc::ClientContext ctx;
+  ChargeReply reply;
+  grpc::Status s = stub.CreateCharge(&ctx, req, &reply);
+  if (!s.ok() && left > 0)
+    return post_recursive(stub, req, left - 1);
+  return s;
+}
+
+bool around_recursion_bad(payments::Payments::Stub &stub,
+                          const ChargeRequest &req) {
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_recursive' which retries (unbounded): unbounded requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-8]]:12: note: 'post_recursive' retries here (unbounded)
+    if (post_recursive(stub, req, 2).ok())
+      return true;
+  }
+  return false;
+}
+
+// --- library layers: a gRPC channel with a retry policy ---------------------------
+
+const char kRetryingConfig[] = R"({
+  "methodConfig": [{
+    "name": [{"service": "payments.Payments"}],
+    "retryPolicy": {"maxAttempts": 4, "initialBackoff": "0.1s",
+                    "maxBackoff": "1s", "backoffMultiplier": 2,
+                    "retryableStatusCodes": ["UNAVAILABLE"]}
+  }]})";
+
+class PolicyClient {
+public:
+  PolicyClient() {
+    grpc::ChannelArguments args;
+    args.SetServiceConfigJSON(kRetryingConfig);
+    stub_ = payments::Payments::NewStub(grpc::CreateCustomChannel(
+        "payments:443", grpc::InsecureChannelCredentials(), args));
+  }
+  bool charge_bad(const ChargeRequest &req) {
+    for (int i = 0; i < 3; ++i) {
+      // CHECK-NOTES: :[[@LINE-1]]:5: warning: retry loop (3 attempts) calls 'CreateCharge' which retries (4 attempts, gRPC retry policy): up to 12 requests per call [retry-nested-layers]
+      // CHECK-NOTES: :[[@LINE-19]]:32: note: gRPC retry policy: 4 attempts per call of 'CreateCharge'
+      grpc::ClientContext ctx;
+      ChargeReply reply;
+      grpc::Status s = stub_->CreateCharge(&ctx, req, &reply);
+      if (s.ok())
+        return true;
+    }
+    return false;
+  }
+  // The outer loop re-runs on ABORTED only; the channel retries
+  // UNAVAILABLE only: an exhausted inner layer does not restart the outer.
+  bool disjoint_classes_ok(const ChargeRequest &req) {
+    for (int i = 0; i < 3; ++i) {
+      grpc::ClientContext ctx;
+      ChargeReply reply;
+      grpc::Status s = stub_->CreateCharge(&ctx, req, &reply);
+      if (s.error_code() != grpc::StatusCode::ABORTED)
+        return s.ok();
+    }
+    return false;
+  }
+
+private:
+  std::unique_ptr<payments::Payments::Stub> stub_;
+};
+
+// Retries switched off on the channel, or a policy for another method.
+class NoRetryClient {
+public:
+  NoRetryClient() {
+    grpc::ChannelArguments args;
+    args.SetServiceConfigJSON(kRetryingConfig);
+    args.SetInt(GRPC_ARG_ENABLE_RETRIES, 0);
+    stub_ = payments::Payments::NewStub(grpc::CreateCustomChannel(
+        "payments:443", grpc::InsecureChannelCredentials(), args));
+    grpc::ChannelArguments other;
+    other.SetServiceConfigJSON(R"({"methodConfig": [{
+      "name": [{"service": "payments.Payments", "method": "GetCharge"}],
+      "retryPolicy": {"maxAttempts": 5,
+                      "retryableStatusCodes": ["UNAVAILABLE"]}}]})");
+    other_ = payments::Payments::NewStub(grpc::CreateCustomChannel(
+        "payments:443", grpc::InsecureChannelCredentials(), other));
+  }
+  bool retries_disabled_ok(const ChargeRequest &req) {
+    for (int i = 0; i < 3; ++i) {
+      grpc::ClientContext ctx;
+      ChargeReply reply;
+      if (stub_->CreateCharge(&ctx, req, &reply).ok())
+        return true;
+    }
+    return false;
+  }
+  bool policy_for_other_method_ok(const ChargeRequest &req) {
+    for (int i = 0; i < 3; ++i) {
+      grpc::ClientContext ctx;
+      ChargeReply reply;
+      if (other_->CreateCharge(&ctx, req, &reply).ok())
+        return true;
+    }
+    return false;
+  }
+
+private:
+  std::unique_ptr<payments::Payments::Stub> stub_, other_;
+};
+
+// A stub passed in from elsewhere: no visible channel, assumed not to retry.
+bool passed_in_stub_ok(payments::Payments::Stub &stub,
+                       const ChargeRequest &req) {
+  for (int i = 0; i < 3; ++i) {
+    grpc::ClientContext ctx;
+    ChargeReply reply;
+    if (stub.CreateCharge(&ctx, req, &reply).ok())
+      return true;
+  }
+  return false;
+}
+
+// --- silent: exhaustion mapped to a result the outer layer does not retry --------
+
+grpc::Status post_or_give_up(payments::Payments::Stub &stub,
+                             const ChargeRequest &req) {
+  for (int i = 0; i < 3; ++i) {
+    grpc::ClientContext ctx;
+    ChargeReply reply;
+    grpc::Status s = stub.CreateCharge(&ctx, req, &reply);
+    if (s.ok() || s.error_code() != grpc::StatusCode::UNAVAILABLE)
+      return s;
+  }
+  return grpc::Status(grpc::StatusCode::FAILED_PRECONDITION, "gave up");
+}
+
+bool exhaustion_mapped_ok(payments::Payments::Stub &stub,
+                          const ChargeRequest &req) {
+  for (int i = 0; i < 3; ++i) {
+    grpc::Status s = post_or_give_up(stub, req);
+    if (s.ok())
+      return true;
+    if (s.error_code() != grpc::StatusCode::UNAVAILABLE)
+      return false;
+  }
+  return false;
+}
+
+// --- silent: polling, a single layer, one attempt ---------------------------------
+
+bool get_with_retry(httplib::Client &cli) {
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Get("/jobs/1");
+    if (res && res->status == 200)
+      return true;
+  }
+  return false;
+}
+
+void poll_until_done_ok(httplib::Client &cli) {
+  for (int i = 0; i < 10; ++i) {
+    if (get_with_retry(cli))
+      return;
+  }
+}
+
+bool single_layer_ok(httplib::Client &cli) {
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Post("/charges", "{}", "application/json");
+    if (res && res->status == 200)
+      return true;
+  }
+  return false;
+}
+
+bool inner_single_attempt_ok(payments::Payments::Stub &stub,
+                             const ChargeRequest &req) {
+  for (int i = 0; i < 3; ++i) {
+    grpc::Status s;
+    for (int j = 0; j < 1; ++j) {
+      grpc::ClientContext ctx;
+      ChargeReply reply;
+      s = stub.CreateCharge(&ctx, req, &reply);
+      if (s.ok())
+        break;
+    }
+    if (s.ok())
+      return true;
+  }
+  return false;
+}
