@@ -61,15 +61,16 @@ void NestedLayersCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void NestedLayersCheck::beginTranslationUnit(model::RetrySiteIndex &Index) {
   Findings.clear();
-  Graph = std::make_unique<model::LayerGraph>(Index, api(), GraphOpts,
-                                              Imported);
+  Graph =
+      std::make_unique<model::LayerGraph>(Index, api(), GraphOpts, Imported);
   // Calls to functions that retry in another TU are operations too, so a
   // loop around one is a retry site.
-  if (Imported)
-    Index.setExternalOperations(
-        [G = Graph.get()](const CallExpr *Call) {
-          return G->importedOperation(Call);
-        });
+  // A facts pass cannot tell yet whether a function defined elsewhere
+  // retries: loops around such calls are recorded as tentative layers.
+  if (Imported || !ExportFactsDirectory.empty())
+    Index.setExternalOperations([G = Graph.get()](const CallExpr *Call) {
+      return G->externalOperation(Call);
+    });
 }
 
 void NestedLayersCheck::checkSite(const model::RetrySite &Site,
@@ -79,7 +80,7 @@ void NestedLayersCheck::checkSite(const model::RetrySite &Site,
     return;
   const model::LayerFact &Outer = F->Layers[L];
   // A single attempt is no layer; a loop that only re-reads is a poll.
-  if ((Outer.Attempts && *Outer.Attempts < 2) || Outer.ReadsOnly)
+  if (!Graph->counts(Outer) || Outer.ReadsOnly)
     return;
   model::Chain Below = Graph->chainBelow(*F, L);
   if (!Below.Layers)
@@ -141,8 +142,7 @@ void NestedLayersCheck::report(const Finding &F) {
   if (Unbounded)
     Msg += ": unbounded requests per call";
   else
-    Msg += ": up to " +
-           std::to_string(*Outer.Attempts * F.Below.Product) +
+    Msg += ": up to " + std::to_string(*Outer.Attempts * F.Below.Product) +
            " requests per call";
   diag(F.Site->getBeginLoc(), "%0") << Msg;
 

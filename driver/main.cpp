@@ -13,6 +13,7 @@
 #include "Findings.h"
 #include "Init.h"
 #include "RetryForceLinker.h"
+#include "model/Facts.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -103,6 +104,23 @@ cl::opt<bool>
                        cl::desc("Report compile errors but do not let them "
                                 "make the exit status 2"),
                        cl::cat(Category));
+cl::opt<std::string> ExportFacts(
+    "export-facts",
+    cl::desc("Write each translation unit's retry facts (functions that "
+             "retry, and what they call) as JSON files into this directory, "
+             "for a later --facts run"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> FactsDir(
+    "facts",
+    cl::desc("Read retry facts written by --export-facts, so retry layers in "
+             "other translation units are seen. Given with --export-facts "
+             "and the same directory, runs both passes: facts first, then "
+             "the analysis"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> CrossTu("cross-tu",
+                      cl::desc("Both passes in one run, with the facts in a "
+                               "temporary directory"),
+                      cl::cat(Category));
 // --color=auto|always|never is parsed by hand: LLVM already registers a
 // boolean -color option.
 std::string Color = "auto";
@@ -452,6 +470,36 @@ int main(int argc, const char **argv) {
                  << ": no changed translation unit in the compilation "
                     "database\n";
 
+  // Cross-TU facts: one pass writes them, the next reads them. Both passes
+  // in one run when the two directories are the same (or --cross-tu).
+  SmallString<256> TempFacts;
+  if (CrossTu) {
+    if (!ExportFacts.empty() || !FactsDir.empty())
+      fatal("--cross-tu picks its own facts directory; it cannot be combined "
+            "with --export-facts or --facts");
+    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(
+            "retrylint-facts", TempFacts))
+      fatal("cannot create a temporary facts directory: " + EC.message());
+    ExportFacts = std::string(TempFacts);
+    FactsDir = std::string(TempFacts);
+  }
+  std::string ExportDir =
+      ExportFacts.empty() ? std::string() : absolutePath(ExportFacts);
+  std::string ImportDir =
+      FactsDir.empty() ? std::string() : absolutePath(FactsDir);
+  bool TwoPass = !ExportDir.empty() && ExportDir == ImportDir;
+  if (!ExportDir.empty())
+    if (std::error_code EC = llvm::sys::fs::create_directories(ExportDir))
+      fatal("cannot create facts directory '" + ExportFacts +
+            "': " + EC.message());
+  if (!ImportDir.empty() && !TwoPass) {
+    std::string FactsErr;
+    if (!clang::tidy::retry::model::FactsDb::load(ImportDir, FactsErr))
+      fatal("--facts: " + FactsErr);
+  }
+  const std::string FactsOpt = "retry-nested-layers.FactsDirectory";
+  const std::string ExportOpt = "retry-nested-layers.ExportFactsDirectory";
+
   // ClangTool changes the process's working directory to each compile
   // command's directory and back; with several workers one may "restore" a
   // directory another one set. Put the user's back afterwards: relative
@@ -462,34 +510,53 @@ int main(int argc, const char **argv) {
   // Analyze translation units in parallel; each worker has its own context.
   unsigned NumJobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   NumJobs = std::max(1u, std::min<unsigned>(NumJobs, Files.size()));
-  std::vector<std::vector<ClangTidyError>> Results(Files.size());
-  std::atomic<size_t> Next{0}, Done{0};
-  std::mutex ProgressMu;
   bool Progress = !Quiet && Files.size() > 1 && stderrIsTerminal();
-  auto Worker = [&] {
-    for (size_t I; (I = Next++) < Files.size();) {
-      if (Progress) {
-        std::lock_guard<std::mutex> Lock(ProgressMu);
-        llvm::errs() << "\r\033[K[" << (Done + 1) << "/" << Files.size()
-                     << "] " << Files[I];
+  auto Analyze = [&](const Setup &Cfg, StringRef Label) {
+    std::vector<std::vector<ClangTidyError>> Out(Files.size());
+    std::atomic<size_t> Next{0}, Done{0};
+    std::mutex ProgressMu;
+    auto Worker = [&] {
+      for (size_t I; (I = Next++) < Files.size();) {
+        if (Progress) {
+          std::lock_guard<std::mutex> Lock(ProgressMu);
+          llvm::errs() << "\r\033[K" << Label << "[" << (Done + 1) << "/"
+                       << Files.size() << "] " << Files[I];
+        }
+        ClangTidyContext Ctx(Cfg.provider(), false, false, false);
+        auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+            llvm::vfs::getRealFileSystem());
+        Out[I] = runClangTidy(Ctx, DB, {Files[I]}, FS, false, false, "",
+                              /*Quiet=*/true);
+        ++Done;
       }
-      ClangTidyContext Ctx(S.provider(), false, false, false);
-      auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-          llvm::vfs::getRealFileSystem());
-      Results[I] = runClangTidy(Ctx, DB, {Files[I]}, FS, false, false, "",
-                                /*Quiet=*/true);
-      ++Done;
-    }
+    };
+    std::vector<std::thread> Threads;
+    for (unsigned J = 1; J < NumJobs; ++J)
+      Threads.emplace_back(Worker);
+    Worker();
+    for (std::thread &T : Threads)
+      T.join();
+    llvm::sys::fs::set_current_path(InitialCwd);
+    if (Progress)
+      llvm::errs() << "\r\033[K";
+    return Out;
   };
-  std::vector<std::thread> Threads;
-  for (unsigned J = 1; J < NumJobs; ++J)
-    Threads.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Threads)
-    T.join();
-  llvm::sys::fs::set_current_path(InitialCwd);
-  if (Progress)
-    llvm::errs() << "\r\033[K";
+  if (TwoPass) {
+    // Pass 1 only writes facts; its diagnostics come again in pass 2.
+    Setup FactsPass = S;
+    FactsPass.Overrides.Checks = "-*,retry-nested-layers";
+    FactsPass.Overrides.CheckOptions[ExportOpt] = ClangTidyOptions::ClangTidyValue(ExportDir);
+    Analyze(FactsPass, "facts ");
+    S.Overrides.CheckOptions[FactsOpt] = ClangTidyOptions::ClangTidyValue(ImportDir);
+  } else {
+    if (!ExportDir.empty())
+      S.Overrides.CheckOptions[ExportOpt] = ClangTidyOptions::ClangTidyValue(ExportDir);
+    if (!ImportDir.empty())
+      S.Overrides.CheckOptions[FactsOpt] = ClangTidyOptions::ClangTidyValue(ImportDir);
+  }
+  std::vector<std::vector<ClangTidyError>> Results = Analyze(S, "");
+  if (!TempFacts.empty())
+    llvm::sys::fs::remove_directories(TempFacts);
 
   std::vector<retrylint::Finding> Findings;
   bool ConfigError = false, CompileError = false;

@@ -5,10 +5,10 @@
 #include "clang/Index/USRGeneration.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/xxhash.h"
 #include <functional>
@@ -174,12 +174,6 @@ bool isRead(const Operation &Op) {
          isReadName(Name);
 }
 
-std::string attemptsText(const std::optional<unsigned> &A) {
-  if (!A)
-    return "unbounded";
-  return std::to_string(*A) + (*A == 1 ? " attempt" : " attempts");
-}
-
 // --- JSON ------------------------------------------------------------------
 
 llvm::json::Value setToJson(const std::optional<StatusSet> &S) {
@@ -297,8 +291,7 @@ std::string usrOf(const Decl *D) {
 }
 
 std::string formatFactLoc(const FactLoc &L) {
-  return llvm::sys::path::filename(L.File).str() + ":" +
-         std::to_string(L.Line);
+  return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
 }
 
 bool Chain::worseThan(const Chain &O) const {
@@ -329,11 +322,13 @@ std::string printFacts(StringRef MainFile,
                            {"exhaustion", setToJson(L.Exhaustion)},
                            {"reads_only", L.ReadsOnly},
                            {"library", L.Library},
+                           {"tentative", L.Tentative},
+                           {"deciders", llvm::json::Array(L.Deciders)},
                            {"where", locToJson(L.Where)},
                            {"calls", std::move(Calls)},
                            {"nested", std::move(Nested)}};
-      O["attempts"] =
-          L.Attempts ? llvm::json::Value(*L.Attempts) : llvm::json::Value(nullptr);
+      O["attempts"] = L.Attempts ? llvm::json::Value(*L.Attempts)
+                                 : llvm::json::Value(nullptr);
       Layers.push_back(std::move(O));
     }
     llvm::json::Array Calls, Top;
@@ -407,6 +402,11 @@ bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
           return false;
         L.ReadsOnly = LO->getBoolean("reads_only").value_or(false);
         L.Library = LO->getBoolean("library").value_or(false);
+        L.Tentative = LO->getBoolean("tentative").value_or(false);
+        if (const llvm::json::Array *Ds = LO->getArray("deciders"))
+          for (const llvm::json::Value &D : *Ds)
+            if (std::optional<StringRef> U = D.getAsString())
+              L.Deciders.push_back(U->str());
         locFromJson(LO->getObject("where"), L.Where);
         if (const llvm::json::Array *Calls = LO->getArray("calls"))
           for (const llvm::json::Value &CV : *Calls) {
@@ -419,7 +419,8 @@ bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
           for (const llvm::json::Value &NV : *Nested) {
             std::optional<int64_t> N = NV.getAsInteger();
             if (!N || *N < 0 || unsigned(*N) >= NumLayers) {
-              Error = "a nested layer index of '" + F.Name + "' is out of range";
+              Error =
+                  "a nested layer index of '" + F.Name + "' is out of range";
               return false;
             }
             L.Nested.push_back(unsigned(*N));
@@ -451,8 +452,8 @@ bool writeFactsFile(StringRef Dir, StringRef MainFile,
                     const std::vector<const FunctionFacts *> &Functions,
                     std::string &Error) {
   if (std::error_code EC = llvm::sys::fs::create_directories(Dir)) {
-    Error = "cannot create facts directory '" + Dir.str() + "': " +
-            EC.message();
+    Error =
+        "cannot create facts directory '" + Dir.str() + "': " + EC.message();
     return false;
   }
   // One file per TU, named after it; the hash keeps a.cpp in two
@@ -467,15 +468,15 @@ bool writeFactsFile(StringRef Dir, StringRef MainFile,
     std::error_code EC;
     llvm::raw_fd_ostream OS(Tmp, EC);
     if (EC) {
-      Error = "cannot write facts file '" + Tmp.str().str() + "': " +
-              EC.message();
+      Error =
+          "cannot write facts file '" + Tmp.str().str() + "': " + EC.message();
       return false;
     }
     OS << printFacts(MainFile, Functions);
   }
   if (std::error_code EC = llvm::sys::fs::rename(Tmp, Path)) {
-    Error = "cannot write facts file '" + Path.str().str() + "': " +
-            EC.message();
+    Error =
+        "cannot write facts file '" + Path.str().str() + "': " + EC.message();
     return false;
   }
   return true;
@@ -502,8 +503,8 @@ std::shared_ptr<const FactsDb> FactsDb::load(StringRef Dir,
   for (const std::string &File : Files) {
     auto Buf = llvm::MemoryBuffer::getFile(File);
     if (!Buf) {
-      Error = "cannot read facts file '" + File + "': " +
-              Buf.getError().message();
+      Error =
+          "cannot read facts file '" + File + "': " + Buf.getError().message();
       return nullptr;
     }
     std::vector<FunctionFacts> Fns;
@@ -532,9 +533,8 @@ std::shared_ptr<const FactsDb> FactsDb::loadCached(StringRef Dir,
     llvm::sys::fs::file_status St;
     if (!llvm::sys::fs::status(It->path(), St))
       Stamp += It->path() + "@" +
-               std::to_string(St.getLastModificationTime()
-                                  .time_since_epoch()
-                                  .count()) +
+               std::to_string(
+                   St.getLastModificationTime().time_since_epoch().count()) +
                "#" + std::to_string(St.getSize()) + ";";
   }
   std::lock_guard<std::mutex> Lock(Mu);
@@ -554,8 +554,8 @@ const FunctionFacts *FactsDb::find(StringRef USR) const {
 
 // --- the layer graph -------------------------------------------------------
 
-LayerGraph::LayerGraph(RetrySiteIndex &Index, const ApiModel &Api,
-                       Options Opts, std::shared_ptr<const FactsDb> Imported)
+LayerGraph::LayerGraph(RetrySiteIndex &Index, const ApiModel &Api, Options Opts,
+                       std::shared_ptr<const FactsDb> Imported)
     : Index(Index), Api(Api), Opts(std::move(Opts)),
       Imported(std::move(Imported)), Ctx(Index.context()) {}
 
@@ -620,8 +620,8 @@ public:
   }
   std::vector<std::pair<const ValueDecl *, const Expr *>> Out;
   std::vector<std::pair<const ValueDecl *, const CXXMemberCallExpr *>> Calls;
-  std::vector<std::pair<const ValueDecl *,
-                        std::pair<const ValueDecl *, const Expr *>>>
+  std::vector<
+      std::pair<const ValueDecl *, std::pair<const ValueDecl *, const Expr *>>>
       Fields;
 
 private:
@@ -906,8 +906,8 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
   auto F = std::make_unique<FunctionFacts>();
   F->USR = usrOf(Def);
   const auto *MD = dyn_cast<CXXMethodDecl>(Def);
-  F->Name = MD && MD->getParent()->isLambda() ? "lambda"
-                                              : Def->getNameAsString();
+  F->Name =
+      MD && MD->getParent()->isLambda() ? "lambda" : Def->getNameAsString();
   F->Where = factLoc(Def->getLocation());
   const SourceManager &SM = Ctx.getSourceManager();
   SourceRange Body = Def->getBody()->getSourceRange();
@@ -934,6 +934,20 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
     L.ReadsOnly = !S->Operations.empty() &&
                   llvm::all_of(S->Operations,
                                [](const Operation &Op) { return isRead(Op); });
+    L.Tentative = true;
+    for (const Operation &Op : S->Operations) {
+      const FunctionDecl *Callee =
+          calleeDecl(Op.InnerCall ? Op.InnerCall : Op.Call);
+      const FunctionDecl *CDef = nullptr;
+      if (Op.Via || !Callee || (Callee->hasBody(CDef) && CDef) ||
+          Api.operation(Op.Call)) {
+        L.Tentative = false;
+        break;
+      }
+      L.Deciders.push_back(usrOf(Callee));
+    }
+    if (!L.Tentative)
+      L.Deciders.clear();
     L.Loc = S->getBeginLoc();
     L.Where = factLoc(L.Loc);
     L.Site = S;
@@ -989,7 +1003,9 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
         bool HasBody = Callee->hasBody(CDef) && CDef;
         // Library functions (no body, declared in a system header) and
         // operations the model knows do not retry by themselves.
-        bool Known = HasBody || !SM.isInSystemHeader(Callee->getLocation());
+        bool Known = HasBody || (!SM.isInSystemHeader(Callee->getLocation()) &&
+                                 !Callee->isOverloadedOperator() &&
+                                 !isa<CXXConversionDecl>(Callee));
         if (Known && !Callee->isInStdNamespace() &&
             !Api.isRetryHelper(Callee) && !Api.operation(Call)) {
           C.Callee = HasBody ? CDef : Callee;
@@ -1075,15 +1091,37 @@ bool amplifies(const LayerFact &Outer, const LayerFact *Inner) {
   return !GivesUp || !(*Outer.Retries & *GivesUp).empty();
 }
 
-bool isLayer(const LayerFact &L) { return !L.Attempts || *L.Attempts > 1; }
 } // namespace
+
+bool LayerGraph::counts(const LayerFact &L) {
+  if (L.Attempts && *L.Attempts < 2)
+    return false;
+  if (!L.Tentative)
+    return true;
+  if (!Imported)
+    return false;
+  for (const std::string &USR : L.Deciders) {
+    const FunctionFacts *G = Imported->find(USR);
+    if (!G)
+      continue;
+    std::string Key = G->USR + "#" + G->Name;
+    if (ImportInProgress.lookup(Key))
+      continue;
+    ImportInProgress[Key] = true;
+    Chain C = chainOfFunction(*G, 1);
+    ImportInProgress[Key] = false;
+    if (C.Layers)
+      return true;
+  }
+  return false;
+}
 
 Chain LayerGraph::chainOfLayer(const FunctionFacts &F, unsigned L,
                                unsigned Depth) {
   const LayerFact &Layer = F.Layers[L];
   Chain Below = Depth > MaxDepth ? Chain() : chainBelow(F, L);
   Chain Out;
-  if (isLayer(Layer)) {
+  if (counts(Layer)) {
     Hop H;
     H.Layer = &Layer;
     H.NoteLoc = Layer.Loc;
@@ -1216,31 +1254,23 @@ std::vector<const FunctionFacts *> LayerGraph::mainFileFacts() {
   return Out;
 }
 
-std::optional<Operation> LayerGraph::importedOperation(const CallExpr *Call) {
-  if (!Imported)
-    return std::nullopt;
+std::optional<Operation> LayerGraph::externalOperation(const CallExpr *Call) {
   const FunctionDecl *FD = calleeDecl(Call);
   const FunctionDecl *Def = nullptr;
-  if (!FD || (FD->hasBody(Def) && Def))
+  if (!FD || (FD->hasBody(Def) && Def) || FD->isInStdNamespace() ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
+      Api.isRetryHelper(FD) || FD->getReturnType()->isVoidType() ||
+      isa<CXXConversionDecl>(FD) || FD->isOverloadedOperator())
     return std::nullopt;
-  const FunctionFacts *G = Imported->find(usrOf(FD));
-  if (!G)
-    return std::nullopt;
-  std::string Key = G->USR + "#" + G->Name;
-  if (ImportInProgress.lookup(Key))
-    return std::nullopt;
-  ImportInProgress[Key] = true;
-  Chain C = chainOfFunction(*G, 0);
-  ImportInProgress[Key] = false;
-  if (!C.Layers)
+  // Accessors of a result (status.ok(), error_code()) are not operations.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isConst())
     return std::nullopt;
   Operation Op;
   Op.Call = Call;
   Op.InnerCall = Call;
   Op.Name = FD->getQualifiedNameAsString();
-  Op.Kind = StringRef(FD->getReturnType().getAsString()).contains("Status") &&
-                    StringRef(FD->getReturnType().getAsString())
-                        .contains("grpc")
+  std::string Ret = FD->getReturnType().getAsString();
+  Op.Kind = StringRef(Ret).contains("grpc") && StringRef(Ret).contains("Status")
                 ? OperationKind::Grpc
                 : OperationKind::User;
   return Op;

@@ -34,8 +34,8 @@ struct CallFact {
   std::string Name; ///< the callee's name, for messages
   /// A library retry layer this call goes through (index into Layers).
   std::optional<unsigned> LibraryLayer;
-  const CallExpr *Call = nullptr;        ///< in this TU only
-  const FunctionDecl *Callee = nullptr;  ///< in this TU only
+  const CallExpr *Call = nullptr;       ///< in this TU only
+  const FunctionDecl *Callee = nullptr; ///< in this TU only
 };
 
 /// One retry layer: a retry site, or a library client that retries.
@@ -52,6 +52,11 @@ struct LayerFact {
   /// Every operation the layer repeats only reads (a poll).
   bool ReadsOnly = false;
   bool Library = false;
+  /// The layer repeats only calls to functions defined elsewhere; it is a
+  /// retry layer only if one of them (Deciders, by USR) is known to retry.
+  /// Facts passes record such loops because they cannot tell yet.
+  bool Tentative = false;
+  std::vector<std::string> Deciders;
   FactLoc Where;
   SourceLocation Loc;              ///< in this TU only
   const RetrySite *Site = nullptr; ///< in this TU only
@@ -116,9 +121,9 @@ struct Hop {
 /// The worst chain of retry layers below some layer.
 struct Chain {
   std::vector<Hop> Hops;
-  unsigned Layers = 0;      ///< hops that retry
-  bool Unbounded = false;   ///< some layer has no known cap
-  uint64_t Product = 1;     ///< attempts multiplied (when bounded)
+  unsigned Layers = 0;              ///< hops that retry
+  bool Unbounded = false;           ///< some layer has no known cap
+  uint64_t Product = 1;             ///< attempts multiplied (when bounded)
   const LayerFact *First = nullptr; ///< the first layer reached
 
   /// Is this chain worse than \p O?
@@ -146,9 +151,13 @@ public:
   /// Facts of every function defined in the main file, for export.
   std::vector<const FunctionFacts *> mainFileFacts();
 
-  /// An operation for a call to a function that retries according to the
-  /// imported facts (so a loop around it is recognized as a retry site).
-  std::optional<Operation> importedOperation(const CallExpr *Call);
+  /// An operation for any call to a function defined elsewhere (not a
+  /// system or std function), so loops around one are recorded as
+  /// tentative layers for other TUs to resolve.
+  std::optional<Operation> externalOperation(const CallExpr *Call);
+  /// Does \p L multiply attempts: more than one attempt, and a tentative
+  /// layer only when what it repeats is known to retry.
+  bool counts(const LayerFact &L);
 
 private:
   Chain chainOfFunction(const FunctionFacts &F, unsigned Depth);
@@ -177,8 +186,7 @@ private:
   llvm::StringMap<bool> ImportInProgress;
   llvm::DenseMap<const FunctionFacts *, Chain> Memo;
   bool AssignmentsIndexed = false;
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>>
-      Sources;
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>> Sources;
   llvm::DenseMap<const ValueDecl *,
                  llvm::SmallVector<const CXXMemberCallExpr *, 4>>
       MemberCalls;
