@@ -65,12 +65,16 @@ void NestedLayersCheck::beginTranslationUnit(model::RetrySiteIndex &Index) {
       std::make_unique<model::LayerGraph>(Index, api(), GraphOpts, Imported);
   // Calls to functions that retry in another TU are operations too, so a
   // loop around one is a retry site.
-  // A facts pass cannot tell yet whether a function defined elsewhere
-  // retries: loops around such calls are recorded as tentative layers.
-  if (Imported || !ExportFactsDirectory.empty())
-    Index.setExternalOperations([G = Graph.get()](const CallExpr *Call) {
-      return G->externalOperation(Call);
-    });
+  // Calls to RetryingCalls are operations. A facts pass cannot tell yet
+  // whether a function defined elsewhere retries: loops around such calls
+  // are recorded as tentative layers.
+  bool Facts = Imported || !ExportFactsDirectory.empty();
+  Index.setExternalOperations([G = Graph.get(), Facts](const CallExpr *Call) {
+    std::optional<model::Operation> Op = G->retryingCallOperation(Call);
+    if (!Op && Facts)
+      Op = G->externalOperation(Call);
+    return Op;
+  });
 }
 
 void NestedLayersCheck::checkSite(const model::RetrySite &Site,

@@ -812,14 +812,23 @@ std::optional<LayerFact> LayerGraph::awsLayer(const CallExpr *Call) {
       {
         const Expr *Maker = nullptr;
         std::string Kind;
+        bool MakerSpecific = false;
+        // The most specific strategy type wins: the assignment converts
+        // shared_ptr<DefaultRetryStrategy> to shared_ptr<RetryStrategy>.
         forEachDescendant(V, [&](const Stmt *N) {
           const auto *E = dyn_cast<Expr>(N);
-          if (Maker || !E || !(isa<CallExpr>(E) || isa<CXXConstructExpr>(E)))
+          if (!E || !(isa<CallExpr>(E) || isa<CXXConstructExpr>(E)))
             return;
           std::string T = E->getType().getAsString();
-          if (StringRef(T).contains("RetryStrategy")) {
+          bool Specific = StringRef(T).contains("DefaultRetryStrategy") ||
+                          StringRef(T).contains("StandardRetryStrategy") ||
+                          StringRef(T).contains("AdaptiveRetryStrategy") ||
+                          StringRef(T).contains("NoRetry");
+          if (StringRef(T).contains("RetryStrategy") &&
+              (!Maker || (Specific && !MakerSpecific))) {
             Maker = E;
             Kind = T;
+            MakerSpecific = Specific;
           }
         });
         if (!Maker)
@@ -940,7 +949,7 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
           calleeDecl(Op.InnerCall ? Op.InnerCall : Op.Call);
       const FunctionDecl *CDef = nullptr;
       if (Op.Via || !Callee || (Callee->hasBody(CDef) && CDef) ||
-          Api.operation(Op.Call)) {
+          Api.operation(Op.Call) || retryingCallOperation(Op.Call)) {
         L.Tentative = false;
         break;
       }
@@ -1252,6 +1261,25 @@ std::vector<const FunctionFacts *> LayerGraph::mainFileFacts() {
       if (!F->USR.empty() && (!F->Layers.empty() || !F->Calls.empty()))
         Out.push_back(F);
   return Out;
+}
+
+std::optional<Operation>
+LayerGraph::retryingCallOperation(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD)
+    return std::nullopt;
+  for (const auto &[Pattern, Attempts] : Opts.RetryingCalls) {
+    NameList N;
+    N.add(Pattern);
+    if (!N.matches(FD))
+      continue;
+    Operation Op;
+    Op.Call = Call;
+    Op.InnerCall = Call;
+    Op.Name = FD->getQualifiedNameAsString();
+    return Op;
+  }
+  return std::nullopt;
 }
 
 std::optional<Operation> LayerGraph::externalOperation(const CallExpr *Call) {

@@ -155,6 +155,8 @@ public:
   /// system or std function), so loops around one are recorded as
   /// tentative layers for other TUs to resolve.
   std::optional<Operation> externalOperation(const CallExpr *Call);
+  /// An operation for a call listed in the RetryingCalls option.
+  std::optional<Operation> retryingCallOperation(const CallExpr *Call);
   /// Does \p L multiply attempts: more than one attempt, and a tentative
   /// layer only when what it repeats is known to retry.
   bool counts(const LayerFact &L);

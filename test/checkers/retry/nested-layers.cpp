@@ -306,3 +306,66 @@ bool inner_single_attempt_ok(payments::Payments::Stub &stub,
   }
   return false;
 }
+
+// --- library layers: AWS SDK clients ----------------------------------------------
+
+#include <aws/dynamodb/DynamoDBClient.h>
+
+bool aws_default_bad(const Aws::DynamoDB::Model::PutItemRequest &req) {
+  Aws::DynamoDB::DynamoDBClient client;
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'PutItem' which retries (3 attempts, AWS SDK client): up to 9 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-3]]:33: note: AWS SDK client: 3 attempts per call of 'PutItem'
+    if (client.PutItem(req).IsSuccess())
+      return true;
+  }
+  return false;
+}
+
+bool aws_legacy_strategy_bad(const Aws::DynamoDB::Model::PutItemRequest &req) {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy =
+      Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("orders", 4);
+  auto client = std::make_shared<Aws::DynamoDB::DynamoDBClient>(cfg);
+  for (int i = 0; i < 2; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls 'PutItem' which retries (5 attempts, AWS SDK client): up to 10 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: AWS SDK client: 5 attempts per call of 'PutItem'
+    if (client->PutItem(req).IsSuccess())
+      return true;
+  }
+  return false;
+}
+
+bool aws_no_retries_ok(const Aws::DynamoDB::Model::PutItemRequest &req) {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy =
+      Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("orders", 0);
+  Aws::DynamoDB::DynamoDBClient client(cfg);
+  for (int i = 0; i < 3; ++i) {
+    if (client.PutItem(req).IsSuccess())
+      return true;
+  }
+  return false;
+}
+
+bool aws_passed_in_ok(const Aws::DynamoDB::DynamoDBClient &client,
+                      const Aws::DynamoDB::Model::PutItemRequest &req) {
+  for (int i = 0; i < 3; ++i) {
+    if (client.PutItem(req).IsSuccess())
+      return true;
+  }
+  return false;
+}
+
+// --- retry combinators -------------------------------------------------------------
+
+#include <folly/futures/Retrying.h>
+
+grpc::Status folly_bad(payments::Payments::Stub &stub,
+                       const ChargeRequest &req) {
+  return folly::futures::retrying(folly::futures::retryingPolicyBasic(3),
+                                  [&](unsigned) { return post_charge(stub, req); });
+  // CHECK-NOTES: :[[@LINE-2]]:10: warning: retry helper 'retrying' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
+  // CHECK-NOTES: :[[@LINE-327]]:3: note: 'post_charge' retries here (3 attempts)
+}
+

@@ -1,0 +1,16 @@
+// Fake folly::futures::retrying for checker tests.
+#pragma once
+namespace folly {
+template <class T> class Future {
+public:
+  T get();
+};
+namespace futures {
+template <class Policy, class FF>
+auto retrying(Policy &&p, FF &&ff) -> decltype(ff(0u)) {
+  return ff(0u);
+}
+struct BasicPolicy {};
+BasicPolicy retryingPolicyBasic(unsigned max_tries);
+} // namespace futures
+} // namespace folly
