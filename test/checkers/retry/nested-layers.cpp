@@ -369,3 +369,36 @@ grpc::Status folly_bad(payments::Payments::Stub &stub,
   // CHECK-NOTES: :[[@LINE-327]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
+
+// --- known gaps ------------------------------------------------------------------
+
+std::shared_ptr<grpc::Channel> make_retrying_channel() {
+  grpc::ChannelArguments args;
+  args.SetServiceConfigJSON(kRetryingConfig);
+  return grpc::CreateCustomChannel("payments:443",
+                                   grpc::InsecureChannelCredentials(), args);
+}
+
+// FIXME: the channel comes from a factory function; the stub is not followed
+// into it, so the channel's retry policy is not seen as a layer.
+bool channel_from_factory_FN(const ChargeRequest &req) {
+  auto stub = payments::Payments::NewStub(make_retrying_channel());
+  for (int i = 0; i < 3; ++i) {
+    grpc::ClientContext ctx;
+    ChargeReply reply;
+    if (stub->CreateCharge(&ctx, req, &reply).ok())
+      return true;
+  }
+  return false;
+}
+
+// FIXME: calls through a function pointer are not followed.
+bool through_function_pointer_FN(payments::Payments::Stub &stub,
+                                 const ChargeRequest &req) {
+  grpc::Status (*send)(payments::Payments::Stub &, const ChargeRequest &) =
+      post_charge;
+  for (int i = 0; i < 3; ++i)
+    if (send(stub, req).ok())
+      return true;
+  return false;
+}
