@@ -13,11 +13,11 @@
 #include "Findings.h"
 #include "Init.h"
 #include "RetryForceLinker.h"
-#include "model/Facts.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "model/Facts.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/CommandLine.h"
@@ -477,8 +477,8 @@ int main(int argc, const char **argv) {
     if (!ExportFacts.empty() || !FactsDir.empty())
       fatal("--cross-tu picks its own facts directory; it cannot be combined "
             "with --export-facts or --facts");
-    if (std::error_code EC = llvm::sys::fs::createUniqueDirectory(
-            "retrylint-facts", TempFacts))
+    if (std::error_code EC =
+            llvm::sys::fs::createUniqueDirectory("retrylint-facts", TempFacts))
       fatal("cannot create a temporary facts directory: " + EC.message());
     ExportFacts = std::string(TempFacts);
     FactsDir = std::string(TempFacts);
@@ -545,14 +545,18 @@ int main(int argc, const char **argv) {
     // Pass 1 only writes facts; its diagnostics come again in pass 2.
     Setup FactsPass = S;
     FactsPass.Overrides.Checks = "-*,retry-nested-layers";
-    FactsPass.Overrides.CheckOptions[ExportOpt] = ClangTidyOptions::ClangTidyValue(ExportDir);
+    FactsPass.Overrides.CheckOptions[ExportOpt] =
+        ClangTidyOptions::ClangTidyValue(ExportDir);
     Analyze(FactsPass, "facts ");
-    S.Overrides.CheckOptions[FactsOpt] = ClangTidyOptions::ClangTidyValue(ImportDir);
+    S.Overrides.CheckOptions[FactsOpt] =
+        ClangTidyOptions::ClangTidyValue(ImportDir);
   } else {
     if (!ExportDir.empty())
-      S.Overrides.CheckOptions[ExportOpt] = ClangTidyOptions::ClangTidyValue(ExportDir);
+      S.Overrides.CheckOptions[ExportOpt] =
+          ClangTidyOptions::ClangTidyValue(ExportDir);
     if (!ImportDir.empty())
-      S.Overrides.CheckOptions[FactsOpt] = ClangTidyOptions::ClangTidyValue(ImportDir);
+      S.Overrides.CheckOptions[FactsOpt] =
+          ClangTidyOptions::ClangTidyValue(ImportDir);
   }
   std::vector<std::vector<ClangTidyError>> Results = Analyze(S, "");
   if (!TempFacts.empty())

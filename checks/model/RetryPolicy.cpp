@@ -292,33 +292,33 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     if (Site.Cap == CapKind::Policy)
       for (const Expr *Arg : Call->arguments())
         if (!IsCallable(Arg))
-        forEachDescendant(Arg, [&](const Stmt *N) {
-          const auto *E = dyn_cast<Expr>(N);
-          if (Site.Cap != CapKind::Policy || !E)
-            return;
-          std::string Name;
-          llvm::SmallVector<const Expr *, 2> Args;
-          if (const auto *C = dyn_cast<CallExpr>(E)) {
-            if (const FunctionDecl *FD = calleeDecl(C))
-              Name = FD->getNameAsString();
-            Args.append(C->arg_begin(), C->arg_end());
-          } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-            if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())
-              Name = RD->getNameAsString();
-            Args.append(CE->arg_begin(), CE->arg_end());
-          }
-          if (!StringRef(Name).contains_insensitive("policy") || Args.empty() ||
-              !Args.front()->getType()->isIntegerType())
-            return;
-          int64_t K = constInt(Args.front(), Ctx, INT64_MIN);
-          if (K == INT64_MIN)
-            return;
-          if (StringRef(Name).contains("ErrorCount"))
-            ++K;
-          Site.Cap = CapKind::Constant;
-          Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
-          Site.CapWhere = E;
-        });
+          forEachDescendant(Arg, [&](const Stmt *N) {
+            const auto *E = dyn_cast<Expr>(N);
+            if (Site.Cap != CapKind::Policy || !E)
+              return;
+            std::string Name;
+            llvm::SmallVector<const Expr *, 2> Args;
+            if (const auto *C = dyn_cast<CallExpr>(E)) {
+              if (const FunctionDecl *FD = calleeDecl(C))
+                Name = FD->getNameAsString();
+              Args.append(C->arg_begin(), C->arg_end());
+            } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+              if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())
+                Name = RD->getNameAsString();
+              Args.append(CE->arg_begin(), CE->arg_end());
+            }
+            if (!StringRef(Name).contains_insensitive("policy") ||
+                Args.empty() || !Args.front()->getType()->isIntegerType())
+              return;
+            int64_t K = constInt(Args.front(), Ctx, INT64_MIN);
+            if (K == INT64_MIN)
+              return;
+            if (StringRef(Name).contains("ErrorCount"))
+              ++K;
+            Site.Cap = CapKind::Constant;
+            Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
+            Site.CapWhere = E;
+          });
   }
 
   // --- waits, Retry-After, keys, look-ups ---
