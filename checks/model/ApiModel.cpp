@@ -555,6 +555,20 @@ const FunctionDecl *calleeDecl(const CallExpr *Call) {
   return dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
 }
 
+StringRef calleeName(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return "";
+  return FD->getName();
+}
+
+int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return Default;
+}
+
 const Expr *ignoreWrappers(const Expr *E) {
   while (E) {
     const Expr *Prev = E;

@@ -161,6 +161,22 @@ private:
 /// The innermost callee declaration of \p Call, or null.
 const FunctionDecl *calleeDecl(const CallExpr *Call);
 
+/// The callee's identifier, or "" (operators, no callee).
+StringRef calleeName(const CallExpr *Call);
+
+/// The value of \p E when it is an integer constant expression, else
+/// \p Default.
+int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default);
+
+/// Calls \p F on \p S and every statement below it, parents first.
+template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *Child : S->children())
+    forEachDescendant(Child, F);
+}
+
 /// Strips parens, implicit casts, temporaries and cleanups.
 const Expr *ignoreWrappers(const Expr *E);
 

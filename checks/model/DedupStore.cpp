@@ -15,14 +15,6 @@ namespace clang::tidy::retry::model {
 
 namespace {
 
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
 /// Like forEachDescendant, but does not enter lambda bodies: a lambda is a
 /// function of its own, run at another time.
 template <typename Fn> void forEachInFunction(const Stmt *S, Fn &&F) {
@@ -41,13 +33,6 @@ std::string squash(StringRef S) {
     if (C != '_' && C != '-')
       Out.push_back(llvm::toLower(C));
   return Out;
-}
-
-StringRef calleeName(const CallExpr *Call) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return "";
-  return FD->getName();
 }
 
 const CXXRecordDecl *recordOf(QualType T) {

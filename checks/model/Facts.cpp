@@ -20,14 +20,6 @@ namespace {
 
 constexpr unsigned MaxDepth = 16;
 
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
 /// The declaration an object expression names: `stub`, `stub_`, `*stub`,
 /// `stub->`, `stub.get()`.
 const ValueDecl *objectDecl(const Expr *E) {
@@ -60,13 +52,6 @@ const ValueDecl *objectDecl(const Expr *E) {
   return nullptr;
 }
 
-StringRef calleeName(const CallExpr *Call) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return "";
-  return FD->getName();
-}
-
 /// The first call in \p S whose callee is named one of \p Names.
 const CallExpr *findCall(const Stmt *S, llvm::ArrayRef<StringRef> Names) {
   const CallExpr *Found = nullptr;
@@ -93,13 +78,6 @@ std::optional<std::pair<StringRef, const Expr *>> literalText(const Expr *E) {
         Out = {SL->getString(), SL};
   });
   return Out;
-}
-
-int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default) {
-  Expr::EvalResult R;
-  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  return Default;
 }
 
 /// The first integer constant among \p Args.
@@ -662,15 +640,20 @@ LayerGraph::callsOn(const ValueDecl *D) {
   return MemberCalls[D];
 }
 
+/// The object a member call is made on, unless it is a parameter: a stub or
+/// client passed in from elsewhere has no visible configuration and is
+/// assumed not to retry (CHECKS.md, Library layers).
+static const ValueDecl *localObject(const CallExpr *Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const ValueDecl *D =
+      MC ? objectDecl(MC->getImplicitObjectArgument()) : nullptr;
+  return D && !isa<ParmVarDecl>(D) ? D : nullptr;
+}
+
 std::optional<LayerFact> LayerGraph::grpcLayer(const CallExpr *Call,
                                                const Operation &Op) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC)
-    return std::nullopt;
-  const ValueDecl *Stub = objectDecl(MC->getImplicitObjectArgument());
-  // A stub passed in from elsewhere has no visible channel: assume it does
-  // not retry (CHECKS.md, Library layers).
-  if (!Stub || isa<ParmVarDecl>(Stub))
+  const ValueDecl *Stub = localObject(Call);
+  if (!Stub)
     return std::nullopt;
   const CallExpr *NewStub = nullptr;
   for (const Expr *S : sourcesOf(Stub))
@@ -754,11 +737,8 @@ std::optional<LayerFact> LayerGraph::grpcLayer(const CallExpr *Call,
 }
 
 std::optional<LayerFact> LayerGraph::awsLayer(const CallExpr *Call) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC)
-    return std::nullopt;
-  const ValueDecl *Client = objectDecl(MC->getImplicitObjectArgument());
-  if (!Client || isa<ParmVarDecl>(Client))
+  const ValueDecl *Client = localObject(Call);
+  if (!Client)
     return std::nullopt;
   // The client must be built where we can see it: a declaration that
   // constructs it, or a make_shared/MakeShared of it.

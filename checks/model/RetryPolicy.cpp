@@ -14,14 +14,6 @@ namespace clang::tidy::retry::model {
 
 namespace {
 
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
 const VarDecl *refVar(const Expr *E) {
   E = ignoreWrappers(E);
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
@@ -74,13 +66,6 @@ HttpMethod methodFromText(StringRef T) {
       .Case("patch", HttpMethod::Patch)
       .Case("delete", HttpMethod::Delete)
       .Default(HttpMethod::Unknown);
-}
-
-int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default) {
-  Expr::EvalResult R;
-  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  return Default;
 }
 
 /// libcurl: POST unless CURLOPT_CUSTOMREQUEST names another method.

@@ -12,14 +12,6 @@ namespace {
 
 constexpr unsigned MaxCallDepth = 3;
 
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
 const VarDecl *refVar(const Expr *E) {
   if (!E)
     return nullptr;

@@ -210,14 +210,6 @@ enum class Kind {
   ErrorCode, ///< boost::system/std error_code filled by the operation
 };
 
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
 std::string typeName(QualType T) {
   T = T.getNonReferenceType().getUnqualifiedType();
   if (const auto *RD = T->getAsCXXRecordDecl())

@@ -10,14 +10,6 @@ namespace {
 constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxBudget = 400;
 
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
 const VarDecl *refVar(const Expr *E) {
   E = ignoreWrappers(E);
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
