@@ -511,27 +511,30 @@ int main(int argc, const char **argv) {
   unsigned NumJobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
   NumJobs = std::max(1u, std::min<unsigned>(NumJobs, Files.size()));
   bool Progress = !Quiet && Files.size() > 1 && stderrIsTerminal();
-  auto Analyze = [&](const Setup &Cfg, StringRef Label) {
-    std::vector<std::vector<ClangTidyError>> Out(Files.size());
+  auto Analyze = [&](const Setup &Cfg, const std::vector<std::string> &Which,
+                     StringRef Label) {
+    std::vector<std::vector<ClangTidyError>> Out(Which.size());
     std::atomic<size_t> Next{0}, Done{0};
     std::mutex ProgressMu;
     auto Worker = [&] {
-      for (size_t I; (I = Next++) < Files.size();) {
+      for (size_t I; (I = Next++) < Which.size();) {
         if (Progress) {
           std::lock_guard<std::mutex> Lock(ProgressMu);
           llvm::errs() << "\r\033[K" << Label << "[" << (Done + 1) << "/"
-                       << Files.size() << "] " << Files[I];
+                       << Which.size() << "] " << Which[I];
         }
         ClangTidyContext Ctx(Cfg.provider(), false, false, false);
         auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
             llvm::vfs::getRealFileSystem());
-        Out[I] = runClangTidy(Ctx, DB, {Files[I]}, FS, false, false, "",
+        Out[I] = runClangTidy(Ctx, DB, {Which[I]}, FS, false, false, "",
                               /*Quiet=*/true);
         ++Done;
       }
     };
+    unsigned Workers =
+        std::max<size_t>(1, std::min<size_t>(NumJobs, Which.size()));
     std::vector<std::thread> Threads;
-    for (unsigned J = 1; J < NumJobs; ++J)
+    for (unsigned J = 1; J < Workers; ++J)
       Threads.emplace_back(Worker);
     Worker();
     for (std::thread &T : Threads)
@@ -541,24 +544,83 @@ int main(int argc, const char **argv) {
       llvm::errs() << "\r\033[K";
     return Out;
   };
+  const std::string Nested = "retry-nested-layers";
+  std::vector<std::vector<ClangTidyError>> Results;
   if (TwoPass) {
-    // Pass 1 only writes facts; its diagnostics come again in pass 2.
-    Setup FactsPass = S;
-    FactsPass.Overrides.Checks = "-*,retry-nested-layers";
-    FactsPass.Overrides.CheckOptions[ExportOpt] =
+    // Pass 1: every enabled check, and every TU writes its facts (the
+    // facts check is on even where the configuration turns it off; its
+    // findings are dropped there below).
+    Setup Pass1 = S;
+    Pass1.Overrides.Checks =
+        S.Overrides.Checks ? *S.Overrides.Checks + "," + Nested : Nested;
+    Pass1.Overrides.CheckOptions[ExportOpt] =
         ClangTidyOptions::ClangTidyValue(ExportDir);
-    Analyze(FactsPass, "facts ");
-    S.Overrides.CheckOptions[FactsOpt] =
-        ClangTidyOptions::ClangTidyValue(ImportDir);
-  } else {
-    if (!ExportDir.empty())
-      S.Overrides.CheckOptions[ExportOpt] =
-          ClangTidyOptions::ClangTidyValue(ExportDir);
-    if (!ImportDir.empty())
-      S.Overrides.CheckOptions[FactsOpt] =
+    Results = Analyze(Pass1, Files, "");
+    // Pass 2: only the TUs whose nested layers reach into another TU, and
+    // only that check, now reading the facts.
+    std::vector<std::string> Need;
+    std::string NeedErr;
+    if (!clang::tidy::retry::model::unitsNeedingFacts(ImportDir, Need, NeedErr))
+      fatal("--facts: " + NeedErr);
+    std::set<std::string> NeedReal;
+    for (const std::string &N : Need)
+      NeedReal.insert(realPath(N));
+    std::vector<size_t> Index;
+    std::vector<std::string> Again;
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (NeedReal.count(realPath(Files[I]))) {
+        Index.push_back(I);
+        Again.push_back(Files[I]);
+      }
+    if (!Again.empty()) {
+      Setup Pass2 = S;
+      Pass2.Overrides.Checks = "-*," + Nested;
+      Pass2.Overrides.CheckOptions[FactsOpt] =
           ClangTidyOptions::ClangTidyValue(ImportDir);
+      std::vector<std::vector<ClangTidyError>> Again2 =
+          Analyze(Pass2, Again, "facts ");
+      for (size_t K = 0; K < Again.size(); ++K) {
+        auto &R = Results[Index[K]];
+        R.erase(std::remove_if(R.begin(), R.end(),
+                               [&](const ClangTidyError &E) {
+                                 return E.DiagnosticName == Nested;
+                               }),
+                R.end());
+        for (ClangTidyError &E : Again2[K])
+          if (E.DiagnosticName == Nested)
+            R.push_back(std::move(E));
+      }
+    }
+  } else {
+    Setup Run = S;
+    if (!ExportDir.empty()) {
+      // Every TU writes its facts, whatever the configuration enables.
+      Run.Overrides.Checks =
+          S.Overrides.Checks ? *S.Overrides.Checks + "," + Nested : Nested;
+      Run.Overrides.CheckOptions[ExportOpt] =
+          ClangTidyOptions::ClangTidyValue(ExportDir);
+    }
+    if (!ImportDir.empty())
+      Run.Overrides.CheckOptions[FactsOpt] =
+          ClangTidyOptions::ClangTidyValue(ImportDir);
+    Results = Analyze(Run, Files, "");
   }
-  std::vector<std::vector<ClangTidyError>> Results = Analyze(S, "");
+  if (!ExportDir.empty()) {
+    // The facts check ran everywhere; where the configuration does not
+    // enable it, its findings go.
+    std::unique_ptr<ClangTidyOptionsProvider> P = S.provider();
+    for (size_t I = 0; I < Files.size(); ++I) {
+      auto Names = getCheckNames(P->getOptions(Files[I]), false, false);
+      if (llvm::is_contained(Names, Nested))
+        continue;
+      auto &R = Results[I];
+      R.erase(std::remove_if(R.begin(), R.end(),
+                             [&](const ClangTidyError &E) {
+                               return E.DiagnosticName == Nested;
+                             }),
+              R.end());
+    }
+  }
   if (!TempFacts.empty())
     llvm::sys::fs::remove_directories(TempFacts);
 

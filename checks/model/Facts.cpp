@@ -331,7 +331,7 @@ std::string printFacts(StringRef MainFile,
 }
 
 bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
-                std::string &Error) {
+                std::string &Error, std::string *TranslationUnit) {
   llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Json);
   if (!Parsed) {
     Error = llvm::toString(Parsed.takeError());
@@ -342,6 +342,8 @@ bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
     Error = "not a retrylint facts file (no \"retrylint_facts\": 1)";
     return false;
   }
+  if (TranslationUnit)
+    *TranslationUnit = Root->getString("translation_unit").value_or("").str();
   const llvm::json::Array *Fns = Root->getArray("functions");
   if (!Fns) {
     Error = "no \"functions\" array";
@@ -460,13 +462,15 @@ bool writeFactsFile(StringRef Dir, StringRef MainFile,
   return true;
 }
 
-std::shared_ptr<const FactsDb> FactsDb::load(StringRef Dir,
-                                             std::string &Error) {
+/// Parses every *.json file in \p Dir, in name order.
+static bool readFactsDir(
+    StringRef Dir,
+    llvm::function_ref<void(StringRef TU, std::vector<FunctionFacts> &)> Each,
+    std::string &Error) {
   if (!llvm::sys::fs::is_directory(Dir)) {
     Error = "facts directory '" + Dir.str() + "' does not exist";
-    return nullptr;
+    return false;
   }
-  auto Db = std::make_shared<FactsDb>();
   std::error_code EC;
   std::vector<std::string> Files;
   for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
@@ -475,7 +479,7 @@ std::shared_ptr<const FactsDb> FactsDb::load(StringRef Dir,
       Files.push_back(It->path());
   if (EC) {
     Error = "cannot read facts directory '" + Dir.str() + "': " + EC.message();
-    return nullptr;
+    return false;
   }
   llvm::sort(Files);
   for (const std::string &File : Files) {
@@ -483,18 +487,95 @@ std::shared_ptr<const FactsDb> FactsDb::load(StringRef Dir,
     if (!Buf) {
       Error =
           "cannot read facts file '" + File + "': " + Buf.getError().message();
-      return nullptr;
+      return false;
     }
     std::vector<FunctionFacts> Fns;
-    std::string E;
-    if (!parseFacts((*Buf)->getBuffer(), Fns, E)) {
+    std::string E, TU;
+    if (!parseFacts((*Buf)->getBuffer(), Fns, E, &TU)) {
       Error = "malformed facts file '" + File + "': " + E;
-      return nullptr;
+      return false;
     }
-    for (FunctionFacts &F : Fns)
-      Db->Functions.try_emplace(F.USR, std::move(F));
+    Each(TU, Fns);
   }
+  return true;
+}
+
+std::shared_ptr<const FactsDb> FactsDb::load(StringRef Dir,
+                                             std::string &Error) {
+  auto Db = std::make_shared<FactsDb>();
+  if (!readFactsDir(
+          Dir,
+          [&](StringRef, std::vector<FunctionFacts> &Fns) {
+            for (FunctionFacts &F : Fns)
+              Db->Functions.try_emplace(F.USR, std::move(F));
+          },
+          Error))
+    return nullptr;
   return Db;
+}
+
+bool unitsNeedingFacts(StringRef Dir, std::vector<std::string> &Out,
+                       std::string &Error) {
+  struct Unit {
+    std::string TU;
+    std::vector<FunctionFacts> Fns;
+  };
+  std::vector<Unit> Units;
+  if (!readFactsDir(
+          Dir,
+          [&](StringRef TU, std::vector<FunctionFacts> &Fns) {
+            Units.push_back({TU.str(), std::move(Fns)});
+          },
+          Error))
+    return false;
+  // Where each function is defined, and which functions retry or reach a
+  // function that does (a fixpoint over every call the facts record).
+  llvm::StringMap<std::string> DefinedIn;
+  llvm::StringMap<bool> Retries;
+  auto Refs = [](const FunctionFacts &F) {
+    std::vector<StringRef> R;
+    for (const CallFact &C : F.Calls)
+      R.push_back(C.USR);
+    for (const LayerFact &L : F.Layers) {
+      for (const CallFact &C : L.Calls)
+        R.push_back(C.USR);
+      for (const std::string &D : L.Deciders)
+        R.push_back(D);
+    }
+    return R;
+  };
+  for (const Unit &U : Units)
+    for (const FunctionFacts &F : U.Fns) {
+      DefinedIn[F.USR] = U.TU;
+      if (llvm::any_of(F.Layers,
+                       [](const LayerFact &L) { return !L.Tentative; }))
+        Retries[F.USR] = true;
+    }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Unit &U : Units)
+      for (const FunctionFacts &F : U.Fns)
+        if (!Retries.lookup(F.USR))
+          for (StringRef R : Refs(F))
+            if (Retries.lookup(R)) {
+              Retries[F.USR] = Changed = true;
+              break;
+            }
+  }
+  for (const Unit &U : Units) {
+    bool HasLayer = false, RefersOut = false;
+    for (const FunctionFacts &F : U.Fns) {
+      HasLayer |= !F.Layers.empty();
+      for (StringRef R : Refs(F)) {
+        auto It = DefinedIn.find(R);
+        RefersOut |=
+            It != DefinedIn.end() && It->second != U.TU && Retries.lookup(R);
+      }
+    }
+    if (HasLayer && RefersOut)
+      Out.push_back(U.TU);
+  }
+  return true;
 }
 
 std::shared_ptr<const FactsDb> FactsDb::loadCached(StringRef Dir,

@@ -95,7 +95,15 @@ private:
 
 /// Parses / prints one TU's facts file.
 bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
-                std::string &Error);
+                std::string &Error, std::string *TranslationUnit = nullptr);
+
+/// The translation units (main files, as written in the facts) in \p Dir
+/// whose retry-nested-layers findings can change once the facts of the
+/// others are read: they have a retry layer and refer to a function defined
+/// in another translation unit that retries or reaches one that does. A run
+/// that wrote the facts only needs to analyze these again.
+bool unitsNeedingFacts(StringRef Dir, std::vector<std::string> &Out,
+                       std::string &Error);
 std::string printFacts(StringRef MainFile,
                        const std::vector<const FunctionFacts *> &Functions);
 /// Writes \p Functions to a file in \p Dir named after \p MainFile; the file
