@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# What the cross-TU facts pass adds to a `retrylint -p` run over the
-# examples: the plain run against the same run with --cross-tu (facts pass
-# for retry-nested-layers, then the analysis reading them), and the facts
-# pass alone (--export-facts). Not a test: prints medians.
+# What cross-TU facts add to a `retrylint -p` run over the examples:
+#  - plain: every check, no facts;
+#  - --cross-tu: one invocation, both passes (pass 1 runs every check and
+#    writes facts; pass 2 re-runs retry-nested-layers only on the TUs whose
+#    layers reach another TU);
+#  - reduce: a separate `--facts` run over facts written earlier (the
+#    map/reduce workflow's second step, every check again).
+# Runs are interleaved so that machine drift hits all variants alike. Not a
+# test: prints medians.
 #   bench/facts-pass.sh [build-dir] [runs]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,25 +17,25 @@ EXB=$(mktemp -d)
 trap 'rm -rf "$EXB"' EXIT
 cmake -S examples -B "$EXB" -G Ninja >/dev/null
 R="$BUILD/driver/retrylint"
+"$R" -p "$EXB" --quiet --export-facts "$EXB/facts" examples/ >/dev/null 2>&1 || true
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-timeit() {
-  for _ in $(seq "$RUNS"); do
-    rm -rf "$EXB/facts"
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-    echo "$e - $s" | bc -l
-  done | median
+once() {
+  local s e
+  s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+  echo "$e - $s" | bc -l
 }
 TUS=$(grep -c '"file"' "$EXB/compile_commands.json")
 for J in 1 2; do
-  T_PLAIN=$(timeit "$R" -p "$EXB" -j "$J" --quiet examples/)
-  T_CROSS=$(timeit "$R" -p "$EXB" -j "$J" --quiet --cross-tu examples/)
-  T_FACTS=$(timeit "$R" -p "$EXB" -j "$J" --quiet --checks=-*,retry-nested-layers \
-    --export-facts "$EXB/facts" examples/)
-  printf 'examples: %s TUs, -j %s, median of %s runs\n' "$TUS" "$J" "$RUNS"
-  printf '  retrylint -p (all checks):             %.2f s\n' "$T_PLAIN"
-  printf '  retrylint -p --cross-tu (both passes): %.2f s  (+%.2f s, +%.0f%%)\n' \
-    "$T_CROSS" "$(echo "$T_CROSS - $T_PLAIN" | bc -l)" \
-    "$(echo "100 * ($T_CROSS - $T_PLAIN) / $T_PLAIN" | bc -l)"
-  printf '  facts pass alone (--export-facts):     %.2f s\n' "$T_FACTS"
+  : > "$EXB/plain"; : > "$EXB/cross"; : > "$EXB/reduce"
+  for _ in $(seq "$RUNS"); do
+    once "$R" -p "$EXB" -j "$J" --quiet examples/ >> "$EXB/plain"
+    once "$R" -p "$EXB" -j "$J" --quiet --cross-tu examples/ >> "$EXB/cross"
+    once "$R" -p "$EXB" -j "$J" --quiet --facts "$EXB/facts" examples/ >> "$EXB/reduce"
+  done
+  P=$(median < "$EXB/plain"); C=$(median < "$EXB/cross"); D=$(median < "$EXB/reduce")
+  printf 'examples: %s TUs, -j %s, median of %s interleaved runs\n' "$TUS" "$J" "$RUNS"
+  printf '  plain (every check):          %.2f s\n' "$P"
+  printf '  --cross-tu (both passes):     %.2f s  (%+.2f s)\n' "$C" "$(echo "$C - $P" | bc -l)"
+  printf '  --facts (reduce step alone):  %.2f s  (%+.2f s)\n' "$D" "$(echo "$D - $P" | bc -l)"
 done
