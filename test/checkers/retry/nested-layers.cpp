@@ -402,3 +402,27 @@ bool through_function_pointer_FN(payments::Payments::Stub &stub,
       return true;
   return false;
 }
+
+// A google-cloud-cpp style retry loop: the policy tolerates 2 failures, so
+// it makes 3 attempts.
+namespace google::cloud {
+class LimitedErrorCountRetryPolicy {
+public:
+  explicit LimitedErrorCountRetryPolicy(int maximum_failures);
+};
+namespace internal {
+template <class F>
+auto RetryLoop(LimitedErrorCountRetryPolicy policy, F &&f) -> decltype(f()) {
+  return f();
+}
+} // namespace internal
+} // namespace google::cloud
+
+grpc::Status google_cloud_policy_bad(payments::Payments::Stub &stub,
+                                     const ChargeRequest &req) {
+  return google::cloud::internal::RetryLoop(
+      google::cloud::LimitedErrorCountRetryPolicy(2),
+      [&] { return post_charge(stub, req); });
+  // CHECK-NOTES: :[[@LINE-3]]:10: warning: retry helper 'RetryLoop' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
+  // CHECK-NOTES: :[[@LINE-385]]:3: note: 'post_charge' retries here (3 attempts)
+}
