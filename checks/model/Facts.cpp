@@ -1073,9 +1073,13 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
         bool HasBody = Callee->hasBody(CDef) && CDef;
         // Library functions (no body, declared in a system header) and
         // operations the model knows do not retry by themselves.
-        bool Known = HasBody || (!SM.isInSystemHeader(Callee->getLocation()) &&
-                                 !Callee->isOverloadedOperator() &&
-                                 !isa<CXXConversionDecl>(Callee));
+        // Code in system headers (libraries) is not followed: their retry
+        // layers are modelled (gRPC, AWS, RetryingCalls), and walking
+        // Boost or gRPC inline code would cost an editor its latency.
+        bool Known =
+            !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) &&
+            (HasBody || (!Callee->isOverloadedOperator() &&
+                         !isa<CXXConversionDecl>(Callee)));
         if (Known && !Callee->isInStdNamespace() &&
             !Api.isRetryHelper(Callee) && !Api.operation(Call)) {
           C.Callee = HasBody ? CDef : Callee;
