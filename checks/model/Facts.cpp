@@ -123,12 +123,15 @@ std::optional<StatusSet> constantStatus(const Expr *E, ASTContext &Ctx) {
   return Out;
 }
 
+/// GetOrder, get_order, List, fetch: a read verb followed by a word
+/// boundary (not Listen, Getaway).
 bool isReadName(StringRef Name) {
-  for (StringRef P : {"Get", "List", "Describe", "Read", "Fetch", "Poll",
-                      "Watch", "Query", "Lookup", "Head", "Check", "Batch"}) {
-    if (P == "Batch")
+  for (StringRef P : {"get", "list", "describe", "read", "fetch", "poll",
+                      "watch", "query", "lookup"}) {
+    if (!Name.starts_with_insensitive(P))
       continue;
-    if (Name.starts_with(P) || Name.starts_with(P.lower()))
+    StringRef Rest = Name.drop_front(P.size());
+    if (Rest.empty() || Rest.front() == '_' || llvm::isUpper(Rest.front()))
       return true;
   }
   return false;
