@@ -36,12 +36,12 @@ NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
           << Name << Entry;
       continue;
     }
-    model::NameList Check;
-    if (std::optional<std::string> Err = Check.add(Pattern.trim())) {
+    model::NameList Names;
+    if (std::optional<std::string> Err = Names.add(Pattern.trim())) {
       configurationDiag("%0: option 'RetryingCalls': %1") << Name << *Err;
       continue;
     }
-    GraphOpts.RetryingCalls.push_back({Pattern.trim().str(), N});
+    GraphOpts.RetryingCalls.push_back({std::move(Names), N});
   }
   if (!FactsDirectory.empty()) {
     std::string Error;

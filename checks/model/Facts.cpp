@@ -930,18 +930,11 @@ std::optional<LayerFact> LayerGraph::libraryLayer(const CallExpr *Call) {
     if (Op->Kind == OperationKind::AwsSdk)
       return awsLayer(Call);
   }
-  const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD)
-    return std::nullopt;
-  for (const auto &[Pattern, Attempts] : Opts.RetryingCalls) {
-    NameList N;
-    N.add(Pattern);
-    if (!N.matches(FD))
-      continue;
+  if (std::optional<unsigned> Attempts = retryingCallAttempts(Call)) {
     LayerFact L;
     L.What = "retrying library call";
-    if (Attempts)
-      L.Attempts = Attempts;
+    if (*Attempts)
+      L.Attempts = *Attempts;
     L.Library = true;
     L.Loc = Call->getBeginLoc();
     L.Where = factLoc(L.Loc);
@@ -1331,23 +1324,24 @@ std::vector<const FunctionFacts *> LayerGraph::mainFileFacts() {
   return Out;
 }
 
+std::optional<unsigned>
+LayerGraph::retryingCallAttempts(const CallExpr *Call) const {
+  if (const FunctionDecl *FD = calleeDecl(Call))
+    for (const auto &[Names, Attempts] : Opts.RetryingCalls)
+      if (Names.matches(FD))
+        return Attempts;
+  return std::nullopt;
+}
+
 std::optional<Operation>
 LayerGraph::retryingCallOperation(const CallExpr *Call) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD)
+  if (!retryingCallAttempts(Call))
     return std::nullopt;
-  for (const auto &[Pattern, Attempts] : Opts.RetryingCalls) {
-    NameList N;
-    N.add(Pattern);
-    if (!N.matches(FD))
-      continue;
-    Operation Op;
-    Op.Call = Call;
-    Op.InnerCall = Call;
-    Op.Name = FD->getQualifiedNameAsString();
-    return Op;
-  }
-  return std::nullopt;
+  Operation Op;
+  Op.Call = Call;
+  Op.InnerCall = Call;
+  Op.Name = calleeDecl(Call)->getQualifiedNameAsString();
+  return Op;
 }
 
 std::optional<Operation> LayerGraph::externalOperation(const CallExpr *Call) {

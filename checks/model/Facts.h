@@ -143,9 +143,9 @@ struct Chain {
 class LayerGraph {
 public:
   struct Options {
-    /// Library calls that retry internally: (qualified name pattern,
-    /// attempts; 0 means unbounded).
-    std::vector<std::pair<std::string, unsigned>> RetryingCalls;
+    /// Library calls that retry internally: (names, attempts; 0 means
+    /// unbounded).
+    std::vector<std::pair<NameList, unsigned>> RetryingCalls;
   };
   LayerGraph(RetrySiteIndex &Index, const ApiModel &Api, Options Opts,
              std::shared_ptr<const FactsDb> Imported);
@@ -175,6 +175,8 @@ private:
   Chain chainOfCall(const FunctionFacts &F, const CallFact &C, unsigned Depth);
   std::unique_ptr<FunctionFacts> compute(const FunctionDecl *Def);
   std::optional<LayerFact> libraryLayer(const CallExpr *Call);
+  /// The attempts of a RetryingCalls entry \p Call matches (0: unbounded).
+  std::optional<unsigned> retryingCallAttempts(const CallExpr *Call) const;
   std::optional<LayerFact> grpcLayer(const CallExpr *Call, const Operation &Op);
   std::optional<LayerFact> awsLayer(const CallExpr *Call);
   std::optional<StatusSet> exhaustion(const RetrySite &Site,
