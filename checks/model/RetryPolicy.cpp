@@ -159,6 +159,11 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     return false;
   };
   const FunctionDecl *Fn = enclosingFunction(Site.Site);
+  const Expr *LoopCond = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(Site.Site))
+    LoopCond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(Site.Site))
+    LoopCond = D->getCond();
   auto ExamineBound = [&](const Expr *Cond) {
     forEachDescendant(Cond, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N)) {
@@ -216,6 +221,18 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       // i < K and i >= K (as an exit) both allow K - Start attempts.
       int64_t Attempts =
           (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
+      // Counting in the loop condition itself: while (++tries < K) makes
+      // one attempt fewer, do ... while (tries++ < K) one more (its body
+      // runs before the first test).
+      const auto *Counted =
+          dyn_cast<UnaryOperator>(ignoreWrappers(LeftIsCounter ? L : R));
+      if (Counted && Counted->isIncrementOp() && LoopCond &&
+          LoopCond->IgnoreParenImpCasts() == N) {
+        if (isa<WhileStmt>(Site.Site) && Counted->isPrefix())
+          --Attempts;
+        else if (isa<DoStmt>(Site.Site) && Counted->isPostfix())
+          ++Attempts;
+      }
       if (Attempts < 1)
         Attempts = 1;
       Site.Cap = CapKind::Constant;

@@ -468,6 +468,12 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
     for (const VarDecl *V : incrementedVars(Body))
       if ((Cond && references(Cond, V)) || !Counter)
         Counter = V;
+  // while (tries++ < 3): the condition counts the attempts.
+  if (!Counter && !isa<ForStmt>(Loop)) {
+    auto Incs = incrementedVars(Cond);
+    if (!Incs.empty())
+      Counter = Incs.front();
+  }
 
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
   if (Cond)

@@ -43,6 +43,21 @@ bool for_ever_bad(httplib::Client &cli) {
   return true;
 }
 
+// The counter is incremented in the condition: 20 attempts all the same.
+bool cap_in_condition_too_high_bad(httplib::Client &cli) {
+  int attempt = 0;
+  while (attempt++ < 20) {
+    // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry loop makes up to 20
+    // attempts, more than 10: one failing call becomes 20 requests to a
+    // dependency that is already struggling CHECK-NOTES: :[[@LINE-2]]:3: note:
+    // retry loop starts here
+    if (cli.Get("/orders/1"))
+      return true;
+    pause_before_retry(attempt);
+  }
+  return false;
+}
+
 bool cap_too_high_bad(httplib::Client &cli) {
   for (int i = 0; i < 20; ++i) {
     // CHECK-NOTES: :[[@LINE-1]]:19: warning: retry loop makes up to 20 attempts, more than 10: one failing call becomes 20 requests to a dependency that is already struggling
