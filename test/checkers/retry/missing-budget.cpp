@@ -47,10 +47,8 @@ bool for_ever_bad(httplib::Client &cli) {
 bool cap_in_condition_too_high_bad(httplib::Client &cli) {
   int attempt = 0;
   while (attempt++ < 20) {
-    // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry loop makes up to 20
-    // attempts, more than 10: one failing call becomes 20 requests to a
-    // dependency that is already struggling CHECK-NOTES: :[[@LINE-2]]:3: note:
-    // retry loop starts here
+    // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry loop makes up to 20 attempts, more than 10: one failing call becomes 20 requests to a dependency that is already struggling
+    // CHECK-NOTES: :[[@LINE-2]]:3: note: retry loop starts here
     if (cli.Get("/orders/1"))
       return true;
     pause_before_retry(attempt);

@@ -427,17 +427,14 @@ grpc::Status google_cloud_policy_bad(payments::Payments::Stub &stub,
   // CHECK-NOTES: :[[@LINE-385]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
-// --- counters incremented in the loop condition
-// -----------------------------------
+// --- counters incremented in the loop condition -----------------------------------
 
 bool post_increment_condition_bad(payments::Payments::Stub &stub,
                                   const ChargeRequest &req) {
   int tries = 0;
   while (tries++ < 3) {
-    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls
-    // 'post_charge' which retries (3 attempts): up to 9 requests per call
-    // [retry-nested-layers] CHECK-NOTES: :[[@LINE-395]]:3: note: 'post_charge'
-    // retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-395]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -448,10 +445,8 @@ bool pre_increment_condition_bad(payments::Payments::Stub &stub,
                                  const ChargeRequest &req) {
   int tries = 0;
   while (++tries < 3) {
-    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls
-    // 'post_charge' which retries (3 attempts): up to 6 requests per call
-    // [retry-nested-layers] CHECK-NOTES: :[[@LINE-407]]:3: note: 'post_charge'
-    // retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls 'post_charge' which retries (3 attempts): up to 6 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-407]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -462,10 +457,8 @@ bool do_while_condition_bad(payments::Payments::Stub &stub,
                             const ChargeRequest &req) {
   int tries = 0;
   do {
-    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls
-    // 'post_charge' which retries (3 attempts): up to 9 requests per call
-    // [retry-nested-layers] CHECK-NOTES: :[[@LINE-419]]:3: note: 'post_charge'
-    // retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-419]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   } while (tries++ < 2);
