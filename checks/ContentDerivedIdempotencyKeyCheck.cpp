@@ -13,11 +13,6 @@ namespace clang::tidy::retry {
 
 namespace {
 
-AST_MATCHER_P(NamedDecl, isKeySinkNamed, const model::ApiModel *, Api) {
-  return Node.getDeclName().isIdentifier() &&
-         Api->isKeySinkName(Node.getName());
-}
-
 // Words that make a name an identifier of something ("order_id", "intentKey").
 constexpr llvm::StringLiteral IdWords[] = {"id",   "ids", "key",       "uuid",
                                            "guid", "ref", "reference", "number",
@@ -96,27 +91,8 @@ void ContentDerivedIdempotencyKeyCheck::onStartOfTranslationUnit() {
 }
 
 void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
+  model::addKeySinkMatchers(Finder, Api, this);
   auto NotInstantiated = unless(isInTemplateInstantiation());
-  Finder->addMatcher(stringLiteral(NotInstantiated).bind("lit"), this);
-  Finder->addMatcher(
-      callExpr(
-          NotInstantiated,
-          forEachArgumentWithParam(expr().bind("arg"),
-                                   parmVarDecl().bind("param")),
-          callee(functionDecl(anyOf(isKeySinkNamed(&Api),
-                                    hasAnyParameter(isKeySinkNamed(&Api))))))
-          .bind("call"),
-      this);
-  auto SinkField = memberExpr(member(fieldDecl(isKeySinkNamed(&Api))));
-  Finder->addMatcher(binaryOperator(NotInstantiated, isAssignmentOperator(),
-                                    hasLHS(ignoringParenImpCasts(SinkField)),
-                                    hasRHS(expr().bind("rhs"))),
-                     this);
-  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated,
-                                         isAssignmentOperator(),
-                                         hasArgument(0, SinkField),
-                                         hasArgument(1, expr().bind("rhs"))),
-                     this);
   // Keys of de-dup stores on the serving side.
   Finder->addMatcher(callExpr(NotInstantiated,
                               anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr()))

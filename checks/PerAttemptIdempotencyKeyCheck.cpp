@@ -10,15 +10,6 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
-namespace {
-
-AST_MATCHER_P(NamedDecl, isKeySinkNamed, const model::ApiModel *, Api) {
-  return Node.getDeclName().isIdentifier() &&
-         Api->isKeySinkName(Node.getName());
-}
-
-} // namespace
-
 PerAttemptIdempotencyKeyCheck::PerAttemptIdempotencyKeyCheck(
     StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), ApiOpts([this] {
@@ -42,31 +33,9 @@ void PerAttemptIdempotencyKeyCheck::onStartOfTranslationUnit() {
 }
 
 void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
-  auto NotInstantiated = unless(isInTemplateInstantiation());
-  // Header names and header-line prefixes: "Idempotency-Key", "...: ".
-  Finder->addMatcher(stringLiteral(NotInstantiated).bind("lit"), this);
-  // Setters and parameters named as key sinks: set_idempotency_key(k),
-  // SetClientToken(k), charge(amount, /*idempotency_key=*/k).
-  Finder->addMatcher(
-      callExpr(
-          NotInstantiated,
-          forEachArgumentWithParam(expr().bind("arg"),
-                                   parmVarDecl().bind("param")),
-          callee(functionDecl(anyOf(isKeySinkNamed(&Api),
-                                    hasAnyParameter(isKeySinkNamed(&Api))))))
-          .bind("call"),
-      this);
-  // Fields: req.idempotency_key = k.
-  auto SinkField = memberExpr(member(fieldDecl(isKeySinkNamed(&Api))));
-  Finder->addMatcher(binaryOperator(NotInstantiated, isAssignmentOperator(),
-                                    hasLHS(ignoringParenImpCasts(SinkField)),
-                                    hasRHS(expr().bind("rhs"))),
-                     this);
-  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated,
-                                         isAssignmentOperator(),
-                                         hasArgument(0, SinkField),
-                                         hasArgument(1, expr().bind("rhs"))),
-                     this);
+  // Header names and prefixes ("Idempotency-Key", "...: "), setters and
+  // parameters named as key sinks, fields: req.idempotency_key = k.
+  model::addKeySinkMatchers(Finder, Api, this);
 }
 
 void PerAttemptIdempotencyKeyCheck::check(

@@ -112,4 +112,38 @@ keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
   return Out;
 }
 
+namespace {
+AST_MATCHER_P(NamedDecl, isKeySinkNamed, const ApiModel *, Api) {
+  return Node.getDeclName().isIdentifier() &&
+         Api->isKeySinkName(Node.getName());
+}
+} // namespace
+
+void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
+                        ast_matchers::MatchFinder::MatchCallback *Check) {
+  using namespace ast_matchers;
+  auto NotInstantiated = unless(isInTemplateInstantiation());
+  Finder->addMatcher(ast_matchers::stringLiteral(NotInstantiated).bind("lit"),
+                     Check);
+  Finder->addMatcher(
+      callExpr(
+          NotInstantiated,
+          forEachArgumentWithParam(expr().bind("arg"),
+                                   parmVarDecl().bind("param")),
+          callee(functionDecl(anyOf(isKeySinkNamed(&Api),
+                                    hasAnyParameter(isKeySinkNamed(&Api))))))
+          .bind("call"),
+      Check);
+  auto SinkField = memberExpr(member(fieldDecl(isKeySinkNamed(&Api))));
+  Finder->addMatcher(binaryOperator(NotInstantiated, isAssignmentOperator(),
+                                    hasLHS(ignoringParenImpCasts(SinkField)),
+                                    hasRHS(expr().bind("rhs"))),
+                     Check);
+  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated,
+                                         isAssignmentOperator(),
+                                         hasArgument(0, SinkField),
+                                         hasArgument(1, expr().bind("rhs"))),
+                     Check);
+}
+
 } // namespace clang::tidy::retry::model

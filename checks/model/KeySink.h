@@ -8,6 +8,7 @@
 
 #include "ApiModel.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::retry::model {
@@ -20,6 +21,15 @@ namespace clang::tidy::retry::model {
 llvm::SmallVector<const Expr *, 2>
 keyValuesNextToHeader(const StringLiteral *Lit, const ApiModel &Api,
                       ASTContext &Ctx);
+
+/// Matches every place a key can be handed over, outside template
+/// instantiations, and reports them to \p Check with these bindings:
+/// "lit" a string literal (a header name or header-line prefix); "call",
+/// "arg", "param" an argument of a setter or parameter named as a key sink
+/// (set_idempotency_key(k), charge(amount, /*idempotency_key=*/k)); "rhs"
+/// the value assigned to a field named as a key sink.
+void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
+                        ast_matchers::MatchFinder::MatchCallback *Check);
 
 } // namespace clang::tidy::retry::model
 
