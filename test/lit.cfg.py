@@ -15,7 +15,9 @@ if not hasattr(config, "retrylint_obj_root"):
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".c", ".test"]
 config.excludes = ["Inputs", "unit", "CMakeLists.txt", "check_retrylint.py",
-                   "lit.cfg.py", "lit.site.cfg.py.in"]
+                   "lit.cfg.py", "lit.site.cfg.py.in",
+                   # scored by score_corpus.py, not lit tests
+                   "realcode", "corpus", "score_corpus.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.retrylint_obj_root, "test")
 

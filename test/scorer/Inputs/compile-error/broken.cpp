@@ -1,0 +1,3 @@
+// corpus: origin written
+// corpus: negative retry-missing-budget
+int broken( { return 0; }

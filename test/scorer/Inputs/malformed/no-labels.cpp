@@ -1,0 +1,2 @@
+// corpus: origin written
+int g() { return 0; }

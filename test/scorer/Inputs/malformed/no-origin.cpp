@@ -1,0 +1,2 @@
+// corpus: expect retry-missing-budget
+int f() { return 0; }

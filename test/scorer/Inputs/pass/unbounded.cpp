@@ -1,0 +1,10 @@
+// corpus: origin written
+// corpus: expect retry-missing-budget
+#include <curl/curl.h>
+
+int fetch_forever(CURL *h) {
+  for (;;) {
+    if (curl_easy_perform(h) == CURLE_OK)
+      return 0;
+  }
+}
