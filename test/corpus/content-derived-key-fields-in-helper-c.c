@@ -1,0 +1,41 @@
+// corpus: origin written
+// corpus: negative retry-per-attempt-idempotency-key
+// corpus: negative retry-unkeyed-side-effect
+// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: key written into a char buffer with snprintf(buf, sizeof buf, ...) (directly or by a helper taking the buffer) from a hash or fields of the payload
+// corpus: fixme-fp retry-missing-backoff FIXME: a success flag assigned from curl_easy_perform(...) == CURLE_OK in the loop condition is read as a blanket HTTP status retry (429/503 included)
+// corpus: fixme-fp retry-non-retryable-status FIXME: a success flag assigned from curl_easy_perform(...) == CURLE_OK in the loop condition is read as a blanket HTTP status retry (4xx included)
+// C: a helper formats IBAN and amount into the key buffer.
+#include <curl/curl.h>
+#include <stddef.h>
+#include <stdio.h>
+
+int usleep(unsigned usec);
+
+struct sepa_payment {
+  const char *iban;
+  const char *bic;
+  long cents;
+};
+
+static void payment_key(const struct sepa_payment *p, char *out,
+                        unsigned long n) {
+  snprintf(out, n, "%s:%s:%ld", p->iban, p->bic, p->cents);
+}
+
+int submit_sepa(CURL *c, const struct sepa_payment *p, const char *xml) {
+  char key[96], line[128];
+  struct curl_slist *l;
+  int i, ok = 0;
+  payment_key(p, key, sizeof key);
+  snprintf(line, sizeof line, "Idempotency-Key: %s", key);
+  l = curl_slist_append(NULL, line);
+  curl_easy_setopt(c, CURLOPT_HTTPHEADER, l);
+  curl_easy_setopt(c, CURLOPT_POSTFIELDS, xml);
+  for (i = 0; i < 3 && !ok; i++) {
+    ok = curl_easy_perform(c) == CURLE_OK;
+    if (!ok)
+      usleep((unsigned)(200000 << i) + (unsigned)(rand() % 200000));
+  }
+  curl_slist_free_all(l);
+  return ok ? 0 : -1;
+}

@@ -1,0 +1,48 @@
+// corpus: origin written
+// corpus: negative retry-content-derived-idempotency-key
+// corpus: negative retry-per-attempt-idempotency-key
+// corpus: negative retry-unkeyed-side-effect
+// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// Deduplication id = order id + event type: one "order-shipped" per order.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
+
+namespace Aws {
+namespace SQS {
+namespace Model {
+class SendMessageRequest {
+public:
+  void SetQueueUrl(const std::string &);
+  void SetMessageBody(const std::string &);
+  void SetMessageGroupId(const std::string &);
+  void SetMessageDeduplicationId(const std::string &);
+};
+class SendMessageOutcome {
+public:
+  bool IsSuccess() const;
+};
+} // namespace Model
+class SQSClient {
+public:
+  Model::SendMessageOutcome SendMessage(const Model::SendMessageRequest &) const;
+};
+} // namespace SQS
+} // namespace Aws
+
+bool order_shipped(const Aws::SQS::SQSClient &sqs, const std::string &url,
+                   const std::string &order_id, const std::string &body) {
+  Aws::SQS::Model::SendMessageRequest req;
+  req.SetQueueUrl(url);
+  req.SetMessageGroupId(order_id);
+  req.SetMessageBody(body);
+  req.SetMessageDeduplicationId(order_id + ":shipped");
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (sqs.SendMessage(req).IsSuccess())
+      return true;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds((100 << attempt) + rand() % 100));
+  }
+  return false;
+}

@@ -1,0 +1,42 @@
+// corpus: origin written
+// corpus: negative retry-unkeyed-side-effect
+// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a call on a project or SDK client class that is not a known library, named with a mutating verb (CreateVolume, SendInvoice, EnqueueJob, InsertRecord, SendSms, CreateReservation), is not a side effect
+// A provisioning client (stand-in SDK) whose ClientToken is drawn from
+// std::random_device on every attempt.
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <thread>
+
+namespace cloud {
+struct CreateVolumeRequest {
+  void SetSizeGb(int);
+  void SetClientToken(const std::string &);
+};
+struct CreateVolumeOutcome {
+  bool IsSuccess() const;
+  bool IsTimeout() const;
+};
+class ComputeClient {
+public:
+  CreateVolumeOutcome CreateVolume(const CreateVolumeRequest &);
+};
+} // namespace cloud
+
+bool provision(cloud::ComputeClient &client, int size_gb) {
+  std::random_device rd;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    cloud::CreateVolumeRequest req;
+    req.SetSizeGb(size_gb);
+    req.SetClientToken("vol-" + std::to_string((unsigned long)rd()));
+    auto outcome = client.CreateVolume(req);
+    if (outcome.IsSuccess())
+      return true;
+    if (!outcome.IsTimeout())
+      return false;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds((500 << attempt) + rand() % 250));
+  }
+  return false;
+}

@@ -1,0 +1,24 @@
+// corpus: origin written
+// corpus: expect retry-unkeyed-side-effect
+// corpus: fixme-fp retry-missing-backoff FIXME: a local bool computed from the reply (transient = !res || status == 502 || status == 504) gates the retry, but is read as a blanket status retry
+// corpus: fixme-fp retry-non-retryable-status FIXME: a local bool computed from the reply (transient = !res || status == 502 || status == 504) gates the retry, but is read as a blanket status retry
+// A PATCH (not idempotent by method) retried on no response, 502 and 504.
+#include <chrono>
+#include <cstdio>
+#include <httplib.h>
+#include <string>
+#include <thread>
+
+bool add_credit(httplib::Client &cli, const std::string &account,
+                const std::string &delta_json) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    auto res = cli.Patch("/accounts/" + account + "/balance", delta_json,
+                         "application/json");
+    const bool transient = !res || res->status == 502 || res->status == 504;
+    if (!transient)
+      return res->status == 200;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds((150 << attempt) + rand() % 150));
+  }
+  return false;
+}

@@ -1,0 +1,24 @@
+// corpus: origin written
+// corpus: fixme-fn retry-unkeyed-side-effect FIXME: a call on a project or SDK client class that is not a known library, named with a mutating verb (CreateVolume, SendInvoice, EnqueueJob, InsertRecord, SendSms, CreateReservation), is not a side effect
+// A retry loop over a virtual call named with a mutating verb; the
+// implementation lives elsewhere.
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <thread>
+
+class Notifier {
+public:
+  virtual ~Notifier() = default;
+  virtual bool SendSms(const std::string &phone, const std::string &text) = 0;
+};
+
+bool notify_shipped(Notifier &n, const std::string &phone) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (n.SendSms(phone, "Your parcel is on its way"))
+      return true;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds((1000 << attempt) + rand() % 1000));
+  }
+  return false;
+}
