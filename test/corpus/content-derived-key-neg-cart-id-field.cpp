@@ -1,5 +1,4 @@
 // corpus: origin written
-// corpus: negative retry-content-derived-idempotency-key
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
 // corpus: fixme-fp retry-content-derived-idempotency-key FIXME: an entity's id field (basket.id, cart.id) is intent identity, but the owner's name (basket, cart) makes it content

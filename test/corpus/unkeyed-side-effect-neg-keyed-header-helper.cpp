@@ -1,5 +1,4 @@
 // corpus: origin written
-// corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-content-derived-idempotency-key
 // corpus: fixme-fp retry-unkeyed-side-effect FIXME: a header list built by the caller with an Idempotency-Key and passed into a retrying helper is not seen as keying the helper's POST

@@ -1,5 +1,4 @@
 // corpus: origin written
-// corpus: negative retry-unkeyed-side-effect
 // corpus: fixme-fp retry-unkeyed-side-effect FIXME: the look-up of authoritative state before a re-send sits in a same-file helper (charge_exists() calling GetCharge)
 // The authoritative look-up lives in a same-file helper called before every
 // re-send.
