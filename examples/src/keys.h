@@ -22,20 +22,29 @@ inline std::string new_request_uuid() {
   return std::string(text);
 }
 
-// Deterministic idempotency key for "the order with this id": the same order
-// always yields the same key, in this process or after a restart.
-inline std::string intent_key(const std::string &order_id) {
-  // FNV-1a, 64 bit, over a versioned, namespaced name.
-  const std::string name = "shop/order/v1:" + order_id;
+// FNV-1a (64 bit) of `text`, as 16 hex digits.
+inline std::string fnv1a_hex(const std::string &text) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;
-  for (unsigned char c : name) {
+  for (unsigned char c : text) {
     hash ^= c;
     hash *= 0x100000001b3ULL;
   }
   char digest[17];
   std::snprintf(digest, sizeof digest, "%016llx",
                 static_cast<unsigned long long>(hash));
-  return "intent_" + order_id + "_" + digest;
+  return digest;
+}
+
+// Deterministic idempotency key for "the order (or payment intent) with this
+// id": the same id always yields the same key, in this process or after a
+// restart.
+inline std::string intent_key(const std::string &order_id) {
+  return "intent_" + order_id + "_" + fnv1a_hex("shop/order/v1:" + order_id);
+}
+
+// A digest of a request payload.
+inline std::string payload_hash(const std::string &payload) {
+  return fnv1a_hex(payload);
 }
 
 // Name-based (version 5, SHA-1) UUID for one operation on one order. Same

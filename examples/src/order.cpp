@@ -1,6 +1,7 @@
 #include "order.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace shop {
@@ -89,6 +90,26 @@ std::optional<std::string> json_string_field(const std::string &body,
     }
   }
   return std::nullopt;
+}
+
+std::optional<long> json_long_field(const std::string &body,
+                                    const std::string &field) {
+  const std::string needle = "\"" + field + "\"";
+  std::size_t pos = body.find(needle);
+  if (pos == std::string::npos) {
+    return std::nullopt;
+  }
+  pos = body.find(':', pos + needle.size());
+  if (pos == std::string::npos) {
+    return std::nullopt;
+  }
+  const char *start = body.c_str() + pos + 1;
+  char *end = nullptr;
+  const long value = std::strtol(start, &end, 10);
+  if (end == start) {
+    return std::nullopt;
+  }
+  return value;
 }
 
 } // namespace shop

@@ -32,4 +32,8 @@ std::string to_json(const Order &order);
 std::optional<std::string> json_string_field(const std::string &body,
                                              const std::string &field);
 
+// The same for a top-level integer field.
+std::optional<long> json_long_field(const std::string &body,
+                                    const std::string &field);
+
 } // namespace shop

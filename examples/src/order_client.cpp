@@ -30,7 +30,7 @@ bool is_success(const httplib::Result &res) {
 
 } // namespace
 
-httplib::Client make_orders_client(const std::string &base_url) {
+httplib::Client make_http_client(const std::string &base_url) {
   httplib::Client cli(base_url);
   cli.set_connection_timeout(2);
   cli.set_read_timeout(5);
@@ -43,10 +43,12 @@ std::optional<std::string> submit_order(httplib::Client &cli,
                                         const Order &order, int max_attempts) {
   const std::string path = "/v1/orders";
   const std::string body = to_json(order);
+  // A name-based UUID of the order id: every attempt, and every run of this
+  // client for the same order, presents the same key.
+  const std::string key = order_uuid(order.id, "submit");
   for (int attempt = 0; attempt < max_attempts; ++attempt) {
-    std::string key = new_request_uuid();
     httplib::Headers headers = {
-        {"Idempotency-Key", key}, // BUG: retry-per-attempt-idempotency-key
+        {"Idempotency-Key", key},
     };
     auto res = cli.Post(path, headers, body, "application/json");
     if (!res || res->status >= 500) {
@@ -94,11 +96,10 @@ std::optional<std::string> pay_order(httplib::Client &cli, const Order &order,
       "\",\"amount_cents\":" + std::to_string(order.total_cents()) +
       ",\"currency\":\"" + json_escape(order.currency) + "\"}";
   for (int attempt = 0; attempt < max_attempts; ++attempt) {
-    std::string key = order.id + "-" + std::to_string(attempt);
+    // The order id names the intent: the same key on every attempt.
+    const std::string key = order.id + "-pay";
     httplib::Headers headers;
-    // clang-format off
-    headers.emplace("Idempotency-Key", key); // BUG: retry-per-attempt-idempotency-key
-    // clang-format on
+    headers.emplace("Idempotency-Key", key);
     headers.emplace("X-Client", "order-client/1.4");
     auto res = cli.Post(path, headers, body, "application/json");
     if (is_transient(res)) {
@@ -180,9 +181,13 @@ bool refund_order(httplib::Client &cli, const Order &order, long amount_cents,
   const std::string path = "/v1/orders/" + order.id + "/refunds";
   const std::string body = "{\"amount_cents\":" + std::to_string(amount_cents) +
                            ",\"reason\":\"" + json_escape(reason) + "\"}";
+  // Meant to stop a double click on "refund" from refunding twice. It also
+  // merges two real partial refunds of the same amount into one.
+  const std::string key =
+      payload_hash(std::to_string(amount_cents) + order.currency);
   auto res = with_retries(3, [&] {
     // clang-format off
-    httplib::Headers h{{"Idempotency-Key", new_request_uuid()}}; // BUG: retry-per-attempt-idempotency-key
+    httplib::Headers h{{"Idempotency-Key", key}}; // BUG: retry-content-derived-idempotency-key
     // clang-format on
     return cli.Post(path, h, body, "application/json");
   });
@@ -223,6 +228,36 @@ bool add_order_note(httplib::Client &cli, const Order &order,
     return false;
   }
   return true;
+}
+
+std::optional<std::string> fetch_price_list(httplib::Client &cli) {
+  for (int attempt = 0;; ++attempt) { // BUG: retry-missing-budget
+    auto res = cli.Get("/v1/catalog/prices");
+    if (res && res->status == 200) {
+      return res->body;
+    }
+    log_failure("fetch_price_list", res, attempt);
+    if (!is_transient(res)) {
+      return std::nullopt;
+    }
+    std::this_thread::sleep_for(backoff_delay(attempt, retry_after(res)));
+  }
+}
+
+bool release_reservation(httplib::Client &cli, const Order &order) {
+  const std::string path = "/v1/orders/" + order.id + "/reservation";
+  for (int attempt = 0; attempt < 3; ++attempt) { // BUG: retry-missing-backoff
+    auto res = cli.Delete(path);
+    // 404: already released (by an earlier attempt, or by the service).
+    if (res && (res->status == 204 || res->status == 404)) {
+      return true;
+    }
+    log_failure("release_reservation", res, attempt);
+    if (!is_transient(res)) {
+      return false;
+    }
+  }
+  return false;
 }
 
 std::optional<std::string> wait_for_status(httplib::Client &cli,

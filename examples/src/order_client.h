@@ -11,8 +11,8 @@
 
 namespace shop {
 
-// Connection to the orders service with the timeouts we use in production.
-httplib::Client make_orders_client(const std::string &base_url);
+// An HTTP client with the timeouts we use in production.
+httplib::Client make_http_client(const std::string &base_url);
 
 // POST /v1/orders. Returns the order state reported by the service.
 std::optional<std::string>
@@ -49,6 +49,13 @@ bool cancel_order(httplib::Client &cli, const Order &order,
 // POST /v1/orders/{id}/notes. Best effort, never retried.
 bool add_order_note(httplib::Client &cli, const Order &order,
                     const std::string &note);
+
+// GET /v1/catalog/prices: the current price list (JSON). Waits out outages
+// of the orders service.
+std::optional<std::string> fetch_price_list(httplib::Client &cli);
+
+// DELETE /v1/orders/{id}/reservation: gives the reserved stock back.
+bool release_reservation(httplib::Client &cli, const Order &order);
 
 // Polls GET /v1/orders/{id} until the order reaches `wanted` (or a terminal
 // state, or the timeout). Returns the last state seen.

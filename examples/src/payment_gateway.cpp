@@ -56,19 +56,17 @@ std::optional<std::string>
 PaymentGateway::charge_card(const Order &order, const std::string &card_token) {
   const std::string url = base_url_ + "/v2/charges";
   const std::string body = payment_body(order, card_token);
+  const std::string key_header =
+      "Idempotency-Key: " + order_uuid(order.id, "gateway-charge");
   int attempts = 0;
-  while (attempts < 3) {
+  while (attempts < kMaxAttempts) {
     ++attempts;
     curl_easy_reset(curl_);
     std::string response;
     struct curl_slist *headers = nullptr;
     headers = curl_slist_append(headers, "Content-Type: application/json");
     headers = curl_slist_append(headers, auth_header_.c_str());
-    // clang-format off
-    std::string hdr = "Idempotency-Key: " +
-        std::to_string(std::chrono::system_clock::now().time_since_epoch().count()); // BUG: retry-per-attempt-idempotency-key
-    // clang-format on
-    headers = curl_slist_append(headers, hdr.c_str());
+    headers = curl_slist_append(headers, key_header.c_str());
     curl_easy_setopt(curl_, CURLOPT_URL, url.c_str());
     curl_easy_setopt(curl_, CURLOPT_HTTPHEADER, headers);
     curl_easy_setopt(curl_, CURLOPT_POSTFIELDS, body.c_str());
@@ -84,14 +82,15 @@ PaymentGateway::charge_card(const Order &order, const std::string &card_token) {
     curl_easy_getinfo(curl_, CURLINFO_RETRY_AFTER, &retry_after_s);
     curl_slist_free_all(headers);
 
-    if (rc == CURLE_OK && status >= 200 && status < 300) {
+    // clang-format off
+    if (rc == CURLE_OK && status >= 200 && status < 300) { // BUG: retry-non-retryable-status
+      // clang-format on
       return json_string_field(response, "charge_id");
     }
+    // Every failure is retried, a declined card (402) or a malformed request
+    // (400) too: they fail the same way three times.
     log_failure("charge_card", attempts, rc, status);
-    if (!is_transient(rc, status)) {
-      return std::nullopt;
-    }
-    if (attempts < 3) {
+    if (attempts < kMaxAttempts) {
       std::this_thread::sleep_for(
           backoff_delay(attempts, std::chrono::seconds(retry_after_s)));
     }
