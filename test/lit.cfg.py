@@ -48,12 +48,14 @@ if config.have_probe:
 if config.have_clangd:
     config.available_features.add("clangd")
 
-# Delivery paths (driver/): the SARIF 2.1.0 schema sits in ../shared/schemas
-# beside the clone; tests that validate against it need it and jsonschema.
+# Delivery paths (driver/): SARIF output is validated against the SARIF 2.1.0
+# schema, vendored from the OASIS SARIF TC repository (oasis-tcs/sarif-spec,
+# sarif-2.1/schema/sarif-schema-2.1.0.json, commit e058381); those tests also
+# need python3-jsonschema.
 import shutil
 import subprocess
-sarif_schema = os.path.normpath(os.path.join(
-    config.retrylint_src_root, "..", "shared", "schemas", "sarif-schema-2.1.0.json"))
+sarif_schema = os.path.join(config.test_source_root, "driver", "Inputs",
+                            "sarif-schema-2.1.0.json")
 config.substitutions.append(("%sarif_schema", sarif_schema))
 if os.path.exists(sarif_schema) and subprocess.call(
         [config.python_executable, "-c", "import jsonschema"],
