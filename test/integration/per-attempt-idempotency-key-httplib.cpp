@@ -208,7 +208,7 @@ void mint_when_attempt_is_zero_ok(httplib::Client &cli) {
 }
 
 // A GET retried with a fresh key: only side effects make keys relevant
-// (CHECKS.md: GET is idempotent by method).
+// (docs/rules.md: GET is idempotent by method).
 void get_retry_random_key_ok(httplib::Client &cli) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     if (cli.Get("/charges/1", {{"Idempotency-Key", new_uuid()}}))
