@@ -6,6 +6,12 @@
 namespace Aws {
 template <class T, class... A> std::shared_ptr<T> MakeShared(const char *, A &&...);
 namespace Client {
+class AWSError {
+public:
+  bool ShouldRetry() const;
+  int GetResponseCode() const;
+  const std::string &GetMessage() const;
+};
 class RetryStrategy {};
 class DefaultRetryStrategy : public RetryStrategy {
 public:
@@ -32,10 +38,12 @@ class GetItemRequest {};
 class PutItemOutcome {
 public:
   bool IsSuccess() const;
+  const Client::AWSError &GetError() const;
 };
 class GetItemOutcome {
 public:
   bool IsSuccess() const;
+  const Client::AWSError &GetError() const;
 };
 } // namespace Model
 class DynamoDBClient {

@@ -1,0 +1,38 @@
+// corpus: origin written
+// corpus: negative retry-non-retryable-status retry-nested-layers retry-missing-backoff
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: fixme-fp retry-nested-layers FIXME: an AWS client whose ClientConfiguration comes from a same-file factory function that sets DefaultRetryStrategy(0) is taken to keep the SDK's default retries
+// The SDK's own classification decides: GetError().ShouldRetry() is false
+// for validation and access errors. The client is built with zero SDK
+// retries, so the loop is the only layer.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+static Aws::Client::ClientConfiguration single_attempt_config() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.region = "eu-west-1";
+  cfg.requestTimeoutMs = 3000;
+  cfg.retryStrategy =
+      Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("orders", 0L);
+  return cfg;
+}
+
+bool save_order(const ddb::Model::PutItemRequest &req) {
+  ddb::DynamoDBClient client(single_attempt_config());
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    auto outcome = client.PutItem(req);
+    if (outcome.IsSuccess())
+      return true;
+    if (!outcome.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 100L << attempt)(rng)));
+  }
+  return false;
+}

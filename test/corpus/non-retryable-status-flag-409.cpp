@@ -1,0 +1,32 @@
+// corpus: origin written
+// corpus: fixme-fn retry-non-retryable-status FIXME: a flag set inside a status test (again = true for 409 and 5xx) that guards the loop-back does not carry that status set
+// A flag set inside the status test carries that set to the loop-back: 409
+// Conflict is put in with the 5xx replies, and a conflict does not go away.
+#include <chrono>
+#include <httplib.h>
+#include <random>
+#include <string>
+#include <thread>
+
+bool replace_profile(httplib::Client &cli, const std::string &uid,
+                     const std::string &json) {
+  std::minstd_rand rng(std::random_device{}());
+  int attempt = 0;
+  while (attempt < 4) {
+    bool again = false;
+    auto res = cli.Put("/profiles/" + uid, httplib::Headers{}, json,
+                       "application/json");
+    if (!res) {
+      again = true;
+    } else if (res->status == 409 || res->status == 500 || res->status == 502 ||
+               res->status == 504) {
+      again = true;
+    }
+    if (!again)
+      return res && res->status < 300;
+    ++attempt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 300L * attempt)(rng)));
+  }
+  return false;
+}
