@@ -1,0 +1,31 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: fixme-fn retry-missing-budget FIXME: a for (;;) around an AWS SDK call that leaves on success or !GetError().ShouldRetry() has no cap; the ShouldRetry() call is taken as a policy that bounds the loop
+// The loop retries while the SDK says the error is retryable, with jitter,
+// but never counts: a long throttling episode keeps it going. The client
+// makes one attempt per call (zero SDK retries).
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+bool write_event(const ddb::Model::PutItemRequest &req) {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("events", 0L);
+  ddb::DynamoDBClient client(cfg);
+  std::minstd_rand rng(std::random_device{}());
+  long cap = 100;
+  for (;;) {
+    auto out = client.PutItem(req);
+    if (out.IsSuccess())
+      return true;
+    if (!out.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<long>(0, cap)(rng)));
+    cap = cap < 20000 ? cap * 2 : cap;
+  }
+}

@@ -1,0 +1,23 @@
+// corpus: origin written
+// corpus: expect retry-missing-budget
+// for (;;) around a gRPC read that leaves only on success or a permanent
+// code; the attempt counter only drives the backoff exponent.
+#include <chrono>
+#include <grpcpp/grpcpp.h>
+#include <random>
+#include <thread>
+
+grpc::Status wait_for_charge(payments::Payments::Stub &stub,
+                             const payments::ChargeRequest &req,
+                             payments::ChargeReply *reply) {
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0;; ++attempt) {
+    grpc::ClientContext ctx;
+    grpc::Status s = stub.GetCharge(&ctx, req, reply);
+    if (s.ok() || s.error_code() != grpc::UNAVAILABLE)
+      return s;
+    const int shift = attempt < 5 ? attempt : 5;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 100L << shift)(rng)));
+  }
+}

@@ -1,0 +1,20 @@
+// corpus: origin written
+// corpus: negative retry-missing-budget
+// The cap is in the while condition itself: tries++ < 3 is 3 attempts.
+#include <chrono>
+#include <random>
+#include <thread>
+
+extern "C" int kv_put(const char *key, const char *value); // remote KV client
+
+bool persist_checkpoint(const char *job, const char *blob) {
+  std::minstd_rand rng(std::random_device{}());
+  int tries = 0;
+  while (tries++ < 3) {
+    if (kv_put(job, blob) == 0)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(100, 400L << tries)(rng)));
+  }
+  return false;
+}
