@@ -1,0 +1,21 @@
+// corpus: origin written
+// corpus: fixme-fn retry-missing-backoff FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
+// catch (...) around a remote read, retried at once. The try block turns no
+// status into an exception, so no status is retried.
+#include <string>
+
+class Connection {
+public:
+  std::string roundtrip(const std::string &request); // throws on I/O errors
+};
+
+std::string execute(Connection &conn, const std::string &request) {
+  for (int attempt = 1;; ++attempt) {
+    try {
+      return conn.roundtrip(request);
+    } catch (...) {
+      if (attempt >= 3)
+        throw;
+    }
+  }
+}

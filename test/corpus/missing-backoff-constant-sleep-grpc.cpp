@@ -1,0 +1,21 @@
+// corpus: origin written
+// corpus: expect retry-missing-backoff
+// A constant 500 ms between attempts: every client that failed together
+// retries together.
+#include <chrono>
+#include <grpcpp/grpcpp.h>
+#include <thread>
+
+grpc::Status get_charge(payments::Payments::Stub &stub,
+                        const payments::ChargeRequest &req,
+                        payments::ChargeReply *reply) {
+  grpc::Status s;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    grpc::ClientContext ctx;
+    s = stub.GetCharge(&ctx, req, reply);
+    if (s.error_code() != grpc::UNAVAILABLE)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
+  return s;
+}

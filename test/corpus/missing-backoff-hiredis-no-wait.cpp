@@ -1,0 +1,16 @@
+// corpus: origin written
+// corpus: fixme-fn retry-missing-backoff FIXME: a null hiredis reply (redisCommand(...) tested with if (!r) / if (r)) is not seen as a failed operation, so a loop around redisCommand is not a retry site
+// A Redis command retried at once when the reply is null.
+#include <hiredis/hiredis.h>
+
+long long next_invoice_number(redisContext *c) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto *r = static_cast<redisReply *>(redisCommand(c, "INCR invoice:seq"));
+    if (!r)
+      continue;
+    long long n = r->integer;
+    freeReplyObject(r);
+    return n;
+  }
+  return -1;
+}

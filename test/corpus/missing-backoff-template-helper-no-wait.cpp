@@ -1,0 +1,28 @@
+// corpus: origin written
+// corpus: fixme-fn retry-missing-backoff FIXME: a template retry helper (catch of a typed exception, then loop again) instantiated with a lambda calling a declared-only member is not a retry site
+// A template retry helper that re-invokes at once after an exception.
+#include <string>
+
+struct RpcError {
+  int code;
+};
+
+template <class F> auto with_retry(F f, int attempts = 3) -> decltype(f()) {
+  for (int i = 1;; ++i) {
+    try {
+      return f();
+    } catch (const RpcError &) {
+      if (i >= attempts)
+        throw;
+    }
+  }
+}
+
+class InventoryClient {
+public:
+  int reserved(const std::string &sku); // remote call, throws RpcError
+};
+
+int reserved_units(InventoryClient &inv, const std::string &sku) {
+  return with_retry([&] { return inv.reserved(sku); });
+}
