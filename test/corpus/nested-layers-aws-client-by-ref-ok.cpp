@@ -1,0 +1,26 @@
+// corpus: origin written
+// corpus: negative retry-nested-layers
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// The client is passed in by reference with no visible configuration:
+// assumed not to retry, so the loop is one layer.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+bool get_profile(const ddb::DynamoDBClient &client, const ddb::Model::GetItemRequest &req) {
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto out = client.GetItem(req);
+    if (out.IsSuccess())
+      return true;
+    if (!out.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 100L << attempt)(rng)));
+  }
+  return false;
+}

@@ -1,0 +1,27 @@
+// corpus: origin written
+// corpus: expect retry-nested-layers
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// A default-constructed DynamoDB client retries by itself (SDK default
+// strategy); the application loop retries on top of it.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+bool save_cart(const ddb::Model::PutItemRequest &req) {
+  ddb::DynamoDBClient client;
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto outcome = client.PutItem(req);
+    if (outcome.IsSuccess())
+      return true;
+    if (!outcome.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 300L << attempt)(rng)));
+  }
+  return false;
+}

@@ -1,0 +1,39 @@
+// corpus: origin written
+// corpus: negative retry-nested-layers
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: fixme-fp retry-nested-layers FIXME: an AWS client whose ClientConfiguration comes from a same-file factory function that sets DefaultRetryStrategy(0) is taken to keep the SDK's default retries
+// The client's configuration comes from a factory that sets zero SDK
+// retries, so the application loop is the only layer.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <memory>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+namespace {
+Aws::Client::ClientConfiguration no_sdk_retries() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.region = "eu-central-1";
+  cfg.requestTimeoutMs = 1500;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("cart", 0L);
+  return cfg;
+}
+} // namespace
+
+bool save_cart(const ddb::Model::PutItemRequest &req) {
+  auto client = std::make_shared<ddb::DynamoDBClient>(no_sdk_retries());
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto outcome = client->PutItem(req);
+    if (outcome.IsSuccess())
+      return true;
+    if (!outcome.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 300L << attempt)(rng)));
+  }
+  return false;
+}

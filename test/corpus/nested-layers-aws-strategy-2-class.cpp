@@ -1,0 +1,39 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: fixme-fn retry-nested-layers FIXME: an AWS client held as a class member and built in the constructor's initializer list from a config factory (client_(cfg()), DefaultRetryStrategy(n)) is not seen as a retrying library layer
+// The class builds its client with DefaultRetryStrategy(2) (3 attempts) and
+// its method retries 3 times: 9 requests.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+class ProfileStore {
+public:
+  ProfileStore() : client_(cfg()) {}
+
+  bool get(const ddb::Model::GetItemRequest &req) {
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      auto out = client_.GetItem(req);
+      if (out.IsSuccess())
+        return true;
+      if (!out.GetError().ShouldRetry())
+        return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(
+          std::uniform_int_distribution<long>(0, 100L << attempt)(rng_)));
+    }
+    return false;
+  }
+
+private:
+  static Aws::Client::ClientConfiguration cfg() {
+    Aws::Client::ClientConfiguration c;
+    c.retryStrategy = Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("profiles", 2L);
+    return c;
+  }
+  ddb::DynamoDBClient client_;
+  std::minstd_rand rng_{std::random_device{}()};
+};

@@ -1,0 +1,33 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fn retry-nested-layers FIXME: an outer retry (do/while) around a same-file helper that retries with goto is not seen as two layers
+// C: a do/while retry around a helper that retries with goto.
+#include <curl/curl.h>
+#include <stdio.h>
+
+int usleep(unsigned usec);
+
+static int perform_goto_retry(CURL *h) {
+  int tries = 0;
+  CURLcode rc;
+again:
+  rc = curl_easy_perform(h);
+  if ((rc == CURLE_COULDNT_CONNECT || rc == CURLE_OPERATION_TIMEDOUT) && ++tries < 3) {
+    usleep((unsigned)(rand() % (100000L << tries)));
+    goto again;
+  }
+  return rc == CURLE_OK ? 0 : -1;
+}
+
+int fetch_policy(CURL *h, const char *url) {
+  int rounds = 0;
+  int rc;
+  curl_easy_setopt(h, CURLOPT_URL, url);
+  do {
+    rc = perform_goto_retry(h);
+    if (rc != 0)
+      usleep((unsigned)(250000 + rand() % 250000));
+  } while (rc != 0 && ++rounds < 3);
+  return rc;
+}

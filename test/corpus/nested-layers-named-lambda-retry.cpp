@@ -1,0 +1,36 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fn retry-nested-layers FIXME: a named lambda with its own retry loop, called from an outer retry loop, is not followed as an inner layer
+// A named lambda retries the GET itself; the outer loop retries the lambda.
+#include <chrono>
+#include <httplib.h>
+#include <random>
+#include <string>
+#include <thread>
+
+std::string load_pricebook(httplib::Client &cli) {
+  std::minstd_rand rng(std::random_device{}());
+  auto nap = [&](long cap) {
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<long>(0, cap)(rng)));
+  };
+  auto get_retrying = [&](std::string &out) {
+    for (int i = 0; i < 3; ++i) {
+      if (auto res = cli.Get("/pricebook")) {
+        out = res->body;
+        return res->status;
+      }
+      nap(100L << i);
+    }
+    return -1;
+  };
+  std::string body;
+  for (int round = 0; round < 3; ++round) {
+    int st = get_retrying(body);
+    if (st != -1)
+      return st == 200 ? body : std::string();
+    nap(1000L << round);
+  }
+  return std::string();
+}

@@ -1,0 +1,42 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fn retry-nested-layers FIXME: an outer retry over a same-file wrapper that retries a known operation is not a retry site (the wrapper is not an operation), so the two layers are not seen
+// The outer sync job retries a function that retries its reads: reads
+// multiply load like any other call.
+#include <chrono>
+#include <httplib.h>
+#include <random>
+#include <string>
+#include <thread>
+
+static std::minstd_rand rng(std::random_device{}());
+
+static void nap(int attempt) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(
+      std::uniform_int_distribution<long>(0, 200L << attempt)(rng)));
+}
+
+// Returns the HTTP status, or -1 when every attempt failed in transport.
+static int get_with_retry(httplib::Client &cli, const std::string &path, std::string &out) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    auto res = cli.Get(path);
+    if (res) {
+      out = res->body;
+      return res->status;
+    }
+    nap(attempt);
+  }
+  return -1;
+}
+
+bool sync_catalog(httplib::Client &cli) {
+  std::string page;
+  for (int round = 0; round < 3; ++round) {
+    int status = get_with_retry(cli, "/catalog/export", page);
+    if (status != -1)
+      return status == 200;
+    nap(round + 2);
+  }
+  return false;
+}

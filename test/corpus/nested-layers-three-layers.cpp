@@ -1,0 +1,49 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fn retry-nested-layers FIXME: an outer retry over a same-file wrapper that retries a known operation is not a retry site (the wrapper is not an operation), so the two layers are not seen
+// Handler, service and client each make 3 attempts: 27 requests to the
+// pricing backend for one failing call.
+#include <chrono>
+#include <httplib.h>
+#include <random>
+#include <string>
+#include <thread>
+
+namespace {
+std::minstd_rand rng(std::random_device{}());
+
+void backoff(int attempt) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(
+      std::uniform_int_distribution<long>(0, 100L << attempt)(rng)));
+}
+
+int client_get_price(httplib::Client &cli, const std::string &sku) {
+  for (int i = 0; i < 3; ++i) {
+    if (auto res = cli.Get("/price/" + sku))
+      return res->status == 200 ? 1 : 0;
+    backoff(i);
+  }
+  return -1;
+}
+
+int service_price(httplib::Client &cli, const std::string &sku) {
+  for (int i = 0; i < 3; ++i) {
+    int r = client_get_price(cli, sku);
+    if (r >= 0)
+      return r;
+    backoff(i);
+  }
+  return -1;
+}
+} // namespace
+
+bool handle_price_request(httplib::Client &cli, const std::string &sku) {
+  for (int i = 0; i < 3; ++i) {
+    int r = service_price(cli, sku);
+    if (r >= 0)
+      return r == 1;
+    backoff(i);
+  }
+  return false;
+}
