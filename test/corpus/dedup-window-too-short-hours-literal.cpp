@@ -1,0 +1,29 @@
+// corpus: origin written
+// corpus: fixme-fn retry-dedup-window-too-short FIXME: a client-token expiry given as a chrono literal constant (kClientTokenExpiry = 2h) is not in idempotency context (client token is a key sink name), so it is not a TTL source
+// The exchange keeps client tokens for 2h; the order router retries a
+// rejected-by-outage order 8 times with waits of up to 30 min (queued
+// overnight orders), so the span is hours.
+#include <chrono>
+#include <random>
+#include <string>
+#include <thread>
+
+using namespace std::chrono_literals;
+
+constexpr auto kClientTokenExpiry = 2h;
+
+extern "C" int exchange_submit(const char *client_token, const char *order_json);
+
+bool route_order(const std::string &order_id, const std::string &json) {
+  const std::string token = "ord-" + order_id;
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    if (exchange_submit(token.c_str(), json.c_str()) == 0)
+      return true;
+    long cap = 60000L << attempt;
+    long hi = cap < 1800000 ? cap : 1800000;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<long>(hi / 2, hi)(rng)));
+  }
+  return false;
+}

@@ -1,0 +1,33 @@
+// corpus: origin written
+// corpus: negative retry-dedup-window-too-short
+// The processed-order marker lives a day (SET NX EX 86400, refreshed with
+// SETEX 86400); the fulfilment retry spans minutes.
+#include <chrono>
+#include <hiredis/hiredis.h>
+#include <random>
+#include <string>
+#include <thread>
+
+extern "C" int fulfil_submit_order(const char *order_id, const char *dedup_id);
+
+bool fulfil(redisContext *r, const std::string &order_id) {
+  auto *claim = static_cast<redisReply *>(
+      redisCommand(r, "SET processed:%s inflight NX EX 86400", order_id.c_str()));
+  bool first = claim && claim->str != nullptr;
+  if (claim)
+    freeReplyObject(claim);
+  if (!first)
+    return true;
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    if (fulfil_submit_order(order_id.c_str(), order_id.c_str()) == 0) {
+      freeReplyObject(redisCommand(r, "SETEX processed:%s 86400 done", order_id.c_str()));
+      return true;
+    }
+    long cap = 10000L << attempt;
+    long hi = cap < 60000 ? cap : 60000;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<long>(hi / 2, hi)(rng)));
+  }
+  return false;
+}
