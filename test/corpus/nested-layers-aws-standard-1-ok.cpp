@@ -1,0 +1,29 @@
+// corpus: origin written
+// corpus: negative retry-nested-layers
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// The SDK strategy allows one attempt (StandardRetryStrategy(1)): an inner
+// layer with one attempt is not a retry layer.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+bool put_session(const ddb::Model::PutItemRequest &req) {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::StandardRetryStrategy>("sessions", 1L);
+  ddb::DynamoDBClient client(cfg);
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto out = client.PutItem(req);
+    if (out.IsSuccess())
+      return true;
+    if (!out.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 200L << attempt)(rng)));
+  }
+  return false;
+}

@@ -1,0 +1,29 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: fixme-fn retry-nested-layers FIXME: an AWS client configured in the same function with Aws::MakeShared<StandardRetryStrategy>(tag, 3) (3 attempts) is not seen as a retrying library layer
+// The client is built in the function with StandardRetryStrategy(3); the
+// loop adds 4 attempts on top: 12 requests.
+#include <aws/dynamodb/DynamoDBClient.h>
+#include <chrono>
+#include <random>
+#include <thread>
+
+namespace ddb = Aws::DynamoDB;
+
+bool get_session(const ddb::Model::GetItemRequest &req) {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::StandardRetryStrategy>("sessions", 3L);
+  ddb::DynamoDBClient client(cfg);
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    auto out = client.GetItem(req);
+    if (out.IsSuccess())
+      return true;
+    if (!out.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 200L << attempt)(rng)));
+  }
+  return false;
+}
