@@ -1,11 +1,25 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: folly::futures::retrying around a lambda that calls a same-file function with its own retry loop (over a declared-only call) is not seen as two layers
-// folly::futures::retrying (3 tries) around a function that has its own
-// retry loop.
+// corpus: fixme-fn retry-nested-layers FIXME: folly::futures::retrying around a lambda that calls a same-file function with its own retry loop (over a declared-only call) and throws when it gives up is not seen as two layers
+// folly::futures::retrying (3 tries, capped jittered backoff) around a
+// lambda that calls a function with its own retry loop and throws when that
+// loop gives up: 3 x 3 lookups.
 #include <chrono>
 #include <folly/futures/Retrying.h>
 #include <random>
 #include <thread>
+
+// The part of folly's Retrying.h this file uses beyond the fake header.
+namespace folly {
+namespace futures {
+template <class URNG>
+BasicPolicy retryingPolicyCappedJitteredExponentialBackoff(unsigned max_tries,
+                                                           std::chrono::milliseconds backoff_min,
+                                                           std::chrono::milliseconds backoff_max,
+                                                           double jitter_param, URNG &&rng);
+} // namespace futures
+} // namespace folly
+
+struct LookupFailed {};
 
 extern "C" int geo_lookup(const char *ip, char *country, int n);
 
@@ -24,6 +38,12 @@ static int lookup_with_retries(const char *ip, char *out, int n) {
 }
 
 int country_of(const char *ip, char *out, int n) {
-  return folly::futures::retrying(folly::futures::retryingPolicyBasic(3),
-                                  [&](unsigned) { return lookup_with_retries(ip, out, n); });
+  return folly::futures::retrying(
+      folly::futures::retryingPolicyCappedJitteredExponentialBackoff(
+          3, std::chrono::milliseconds(100), std::chrono::milliseconds(2000), 0.5, rng),
+      [&](unsigned) {
+        if (lookup_with_retries(ip, out, n) != 0)
+          throw LookupFailed{};
+        return 0;
+      });
 }

@@ -1,0 +1,17 @@
+// corpus: origin written
+// corpus: fixme-fn retry-missing-backoff FIXME: folly::futures::retrying with retryingPolicyBasic(n) (the library's basic policy retries every exception at once) is not reported: a library retry helper's policy waits are not modelled
+// folly::futures::retrying with retryingPolicyBasic(3): the basic policy
+// retries every failure at once, with no wait between the tries.
+#include <folly/futures/Retrying.h>
+
+struct LookupFailed {};
+
+extern "C" int geo_lookup(const char *ip, char *country, int n);
+
+int country_of(const char *ip, char *out, int n) {
+  return folly::futures::retrying(folly::futures::retryingPolicyBasic(3), [&](unsigned) {
+    if (geo_lookup(ip, out, n) != 0)
+      throw LookupFailed{};
+    return 0;
+  });
+}
