@@ -1,0 +1,32 @@
+// corpus: origin written
+// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: fixme-fn retry-nested-layers FIXME: a C for-loop retry around a same-file helper that retries with do/while is not seen as two layers
+// C: a for-loop retry of the whole sync around a helper whose do/while
+// retries the transfer: 3 x 4 requests.
+#include <curl/curl.h>
+#include <stdio.h>
+
+int usleep(unsigned usec);
+
+static int transfer(CURL *h) {
+  int tries = 0;
+  CURLcode rc;
+  do {
+    rc = curl_easy_perform(h);
+    if (rc == CURLE_OK)
+      return 0;
+    usleep((unsigned)(rand() % (100000L << tries)));
+  } while ((rc == CURLE_COULDNT_CONNECT || rc == CURLE_OPERATION_TIMEDOUT) && ++tries < 4);
+  return -1;
+}
+
+int sync_blocklist(CURL *h, const char *url) {
+  curl_easy_setopt(h, CURLOPT_URL, url);
+  for (int round = 0; round < 3; ++round) {
+    if (transfer(h) == 0)
+      return 0;
+    usleep((unsigned)(1000000 + rand() % 1000000));
+  }
+  return -1;
+}
