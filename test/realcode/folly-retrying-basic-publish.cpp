@@ -1,0 +1,22 @@
+// corpus: origin github:facebook/folly folly/futures/Retrying.h retryingPolicyBasic
+// corpus: fixme-fn retry-unkeyed-side-effect FIXME: folly::futures::retrying: the callable's mutating-verb call (PublishEvent) is not taken as the retried side effect
+// corpus: fixme-fn retry-missing-backoff FIXME: folly::futures::retrying with retryingPolicyBasic: the basic policy's immediate retries are not read as no wait
+// corpus: negative retry-missing-budget retry-non-retryable-status
+// retryingPolicyBasic(n) retries every exception immediately, up to n tries;
+// here it re-publishes an event with no idempotency key after any failure.
+#include <folly/futures/Retrying.h>
+
+struct Event {
+  const char *topic;
+  const char *payload;
+};
+class EventBusClient {
+public:
+  folly::Future<bool> PublishEvent(const Event &e); // RPC, other TU
+};
+
+bool publishWithRetries(EventBusClient &bus, const Event &e) {
+  return folly::futures::retrying(folly::futures::retryingPolicyBasic(4),
+                                  [&](unsigned) { return bus.PublishEvent(e); })
+      .get();
+}
