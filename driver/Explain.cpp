@@ -103,25 +103,11 @@ std::string claimText(const retryprobe::Reading &R) {
   return S;
 }
 
-/// Compact, stable shape for SARIF and --format=json.
+/// The probe's own reading shape (retry-probe probe --json, without the
+/// attempt log and ledger lines), plus the reading's role in its pair.
 nlohmann::json readingJson(const retryprobe::Reading &R, const char *Role) {
-  nlohmann::json J;
-  J["scenario"] = R.scenario;
+  nlohmann::json J = retryprobe::to_json(R, retryprobe::ReadingDetail::summary);
   J["role"] = Role;
-  if (auto Info = retryprobe::find_scenario(R.scenario)) {
-    J["summary"] = Info->summary;
-    J["demonstrates"] = Info->demonstrates;
-    J["policy"] = Info->policy;
-    J["key"] = Info->key;
-    J["fault"] = Info->fault;
-  }
-  J["claim"] = retryprobe::to_json(R.claim);
-  J["measured"] = retryprobe::to_json(R.measured);
-  J["requestsAtLeast"] = R.requests_at_least;
-  J["matches"] = R.matches;
-  J["seconds"] = std::round(R.seconds * 1000) / 1000;
-  if (!R.error.empty())
-    J["error"] = R.error;
   return J;
 }
 

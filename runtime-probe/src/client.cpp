@@ -1,7 +1,7 @@
 #include "retryprobe/client.h"
 
-#include "retryprobe/classify.h"
 #include "retryprobe/intent_key.h"
+#include "retryprobe/outcome.h"
 
 #include <nlohmann/json.hpp>
 

@@ -39,4 +39,23 @@ Reconciliation reconcile(const std::vector<LedgerEntry> &ledger,
   return r;
 }
 
+std::string delivery_label(const Reconciliation &r) {
+  if (r.duplicates > 0 && r.lost > 0)
+    return "duplicates+lost";
+  if (r.duplicates > 0)
+    return "duplicates";
+  if (r.lost > 0)
+    return "lost";
+  return "exactly-once";
+}
+
+bool claim_matches(const Reconciliation &claim, const Reconciliation &measured,
+                   bool requests_at_least) {
+  bool requests_ok = requests_at_least ? measured.requests >= claim.requests
+                                       : measured.requests == claim.requests;
+  return requests_ok && measured.committed == claim.committed &&
+         measured.distinct_intents == claim.distinct_intents &&
+         measured.duplicates == claim.duplicates && measured.lost == claim.lost;
+}
+
 } // namespace retryprobe

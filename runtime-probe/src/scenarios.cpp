@@ -1,7 +1,7 @@
 #include "retryprobe/scenarios.h"
 
-#include "retryprobe/classify.h"
 #include "retryprobe/service.h"
+#include "retryprobe/workdir.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -541,17 +541,8 @@ std::string make_work_dir(const RunOptions &opts, const std::string &leaf,
                           bool &temporary) {
   temporary = opts.work_dir.empty();
   std::error_code ec;
-  if (temporary) {
-    const char *tmp = std::getenv("TMPDIR");
-    std::string tmpl =
-        std::string(tmp && *tmp ? tmp : "/tmp") + "/retry-probe-XXXXXX";
-    std::vector<char> buf(tmpl.begin(), tmpl.end());
-    buf.push_back('\0');
-    if (!::mkdtemp(buf.data()))
-      throw PreconditionError("cannot create a ledger directory under " + tmpl +
-                              ": " + std::strerror(errno));
-    return buf.data();
-  }
+  if (temporary)
+    return make_temp_dir();
   fs::path dir = fs::path(opts.work_dir) / leaf;
   fs::remove_all(dir, ec); // a previous run's ledger would skew the count
   fs::create_directories(dir, ec);
@@ -567,6 +558,11 @@ Reading run_in(const Def &def, const RunOptions &opts,
   r.scenario = def.info.name;
   r.claim = def.info.claim;
   r.requests_at_least = def.info.requests_at_least;
+  r.policy = def.info.policy;
+  r.key = def.info.key;
+  r.fault = def.info.fault;
+  r.summary = def.info.summary;
+  r.demonstrates = def.info.demonstrates;
   auto t0 = std::chrono::steady_clock::now();
   auto finish = [&] {
     r.seconds =
@@ -579,6 +575,10 @@ Reading run_in(const Def &def, const RunOptions &opts,
 
   bool temporary = false;
   auto ctx = std::make_shared<Ctx>();
+  auto cleanup = [&] {
+    if (temporary)
+      remove_temp_dir(ctx->dir);
+  };
   try {
     ctx->dir = make_work_dir(opts, leaf, temporary);
   } catch (const std::exception &e) {
@@ -611,12 +611,14 @@ Reading run_in(const Def &def, const RunOptions &opts,
                 std::to_string(def.deadline.count()) +
                 " ms after start, and it did not stop when asked";
       r.error_kind = "hang";
+      cleanup();
       return finish();
     }
     worker.join();
     r.error = "scenario exceeded its deadline of " +
               std::to_string(def.deadline.count()) + " ms and was stopped";
     r.error_kind = "hang";
+    cleanup();
     return finish();
   }
   worker.join();
@@ -638,10 +640,7 @@ Reading run_in(const Def &def, const RunOptions &opts,
   if (ctx->ledger.corrupt_lines)
     r.notes.push_back("ledger: " + std::to_string(ctx->ledger.corrupt_lines) +
                       " corrupt line(s)");
-  if (temporary) {
-    std::error_code ec;
-    fs::remove_all(ctx->dir, ec);
-  }
+  cleanup();
   return finish();
 }
 
@@ -697,69 +696,6 @@ std::vector<Reading> run_scenarios(const std::vector<std::string> &names,
   run_phase(false);
   run_phase(true);
   return out;
-}
-
-nlohmann::json to_json(const Reconciliation &r) {
-  return {{"requests", r.requests},
-          {"committed", r.committed},
-          {"distinct_intents", r.distinct_intents},
-          {"duplicates", r.duplicates},
-          {"lost", r.lost}};
-}
-
-nlohmann::json to_json(const Reading &r) {
-  nlohmann::json claim = to_json(r.claim);
-  claim["requests_at_least"] = r.requests_at_least;
-  nlohmann::json attempts = nlohmann::json::array();
-  for (const auto &a : r.attempts)
-    attempts.push_back({{"intent", a.intent},
-                        {"attempt", a.attempt},
-                        {"method", a.method},
-                        {"status", a.status},
-                        {"kind", a.kind},
-                        {"replay", a.replay}});
-  nlohmann::json j = {{"scenario", r.scenario},
-                      {"claim", claim},
-                      {"measured", to_json(r.measured)},
-                      {"matches", r.matches},
-                      {"delivery", delivery_label(r.measured)},
-                      {"seconds", r.seconds},
-                      {"attempts", attempts},
-                      {"ledger_lines", r.ledger_lines},
-                      {"notes", r.notes},
-                      {"error", r.error}};
-  if (!r.error_kind.empty())
-    j["error_kind"] = r.error_kind;
-  if (auto i = find_scenario(r.scenario)) {
-    j["policy"] = i->policy;
-    j["key"] = i->key;
-    j["fault"] = i->fault;
-  }
-  return j;
-}
-
-nlohmann::json canonical_json(const Reading &r) {
-  return canonical_json(to_json(r));
-}
-
-nlohmann::json canonical_json(const nlohmann::json &reading) {
-  nlohmann::json j = reading;
-  if (!j.is_object())
-    return j;
-  j.erase("seconds");
-  const auto claim = j.find("claim");
-  const auto measured = j.find("measured");
-  if (claim != j.end() && measured != j.end() && claim->is_object() &&
-      measured->is_object() && claim->value("requests_at_least", false)) {
-    // A count taken over a time window depends on the machine; its claim
-    // is a bound, so the verdict is what must repeat.
-    int got = measured->value("requests", 0);
-    (*measured)["requests"] =
-        got >= claim->value("requests", 0) ? "at least claim" : "below claim";
-    j["notes"] = nlohmann::json::array();
-    j.erase("attempts"); // as long as the count, so as variable
-  }
-  return j;
 }
 
 } // namespace retryprobe

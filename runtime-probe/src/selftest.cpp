@@ -1,7 +1,7 @@
 // Pure-logic self test: no sockets, no files. Exercises the pieces every
 // reading depends on, so a broken build is caught before any probe runs.
-#include "retryprobe/classify.h"
 #include "retryprobe/intent_key.h"
+#include "retryprobe/outcome.h"
 #include "retryprobe/reconcile.h"
 #include "retryprobe/scenarios.h"
 

@@ -5,18 +5,25 @@
 // contradicts its claim (or differs between repeats); 3 a precondition is
 // unmet (loopback bind, ledger directory, unreadable or malformed input);
 // 4 zero input; 5 selftest failed.
-#include "retryprobe/classify.h"
+#include "retryprobe/judge.h"
 #include "retryprobe/scenarios.h"
+#include "retryprobe/workdir.h"
 
 #include <CLI/CLI.hpp>
 
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
+#include <mutex>
+#include <pthread.h>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
 using namespace retryprobe;
 using json = nlohmann::json;
@@ -31,6 +38,58 @@ enum Exit {
   kNoInput = 4,
   kSelftest = 5
 };
+
+// SIGINT/SIGTERM/SIGHUP are blocked in every thread and taken by one
+// watcher thread (sigwait), so the reaction may lock, remove files and
+// flush: a signal handler could do none of that safely.
+std::mutex g_signal_mu;
+std::function<void(int)> g_on_signal; // empty: remove temp dirs and exit
+
+[[noreturn]] void exit_on_signal(int sig) {
+  int n = remove_all_temp_dirs();
+  std::fprintf(stderr,
+               "retry-probe: stopped by %s; removed %d temporary ledger "
+               "director%s\n",
+               sig == SIGINT    ? "SIGINT"
+               : sig == SIGTERM ? "SIGTERM"
+                                : "SIGHUP",
+               n, n == 1 ? "y" : "ies");
+  std::fflush(stderr);
+  ::_exit(128 + sig);
+}
+
+void start_signal_watcher() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr); // before any other thread
+  std::thread([set] {
+    for (;;) {
+      int sig = 0;
+      if (sigwait(&set, &sig) != 0)
+        continue;
+      std::function<void(int)> fn;
+      {
+        std::lock_guard<std::mutex> lock(g_signal_mu);
+        fn = g_on_signal;
+      }
+      if (fn)
+        fn(sig);
+      else
+        exit_on_signal(sig);
+    }
+  }).detach();
+}
+
+void sweep_stale() {
+  int n = sweep_stale_temp_dirs(temp_root());
+  if (n > 0)
+    std::cerr << "retry-probe: removed " << n
+              << " stale temporary ledger director" << (n == 1 ? "y" : "ies")
+              << " left by earlier runs under " << temp_root() << "\n";
+}
 
 std::string pad(const std::string &s, std::size_t w) {
   return s.size() >= w ? s + " " : s + std::string(w - s.size(), ' ');
@@ -159,6 +218,7 @@ int cmd_probe(const ProbeArgs &a) {
     }
   }
 
+  sweep_stale();
   RunOptions opts;
   opts.work_dir = a.work_dir;
   auto t0 = std::chrono::steady_clock::now();
@@ -247,6 +307,12 @@ int cmd_probe(const ProbeArgs &a) {
 }
 
 int cmd_classify(const std::string &path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    std::cerr << "retry-probe: cannot read " << path
+              << ": is a directory, not a readings file\n";
+    return kPrecondition;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     std::cerr << "retry-probe: cannot read " << path << "\n";
@@ -261,14 +327,16 @@ int cmd_classify(const std::string &path) {
   json doc;
   try {
     doc = json::parse(ss.str());
-  } catch (const json::parse_error &e) {
+  } catch (const json::exception &e) {
+    // parse_error, and out_of_range for numbers such as 1e400.
     std::cerr << "retry-probe: malformed JSON in " << path << ": " << e.what()
               << "\n";
     return kPrecondition;
   }
   std::vector<Judgement> js;
   try {
-    js = judge_readings(doc);
+    js =
+        judge_readings(doc, std::filesystem::path(path).parent_path().string());
   } catch (const std::exception &e) {
     std::cerr << "retry-probe: " << path << ": " << e.what() << "\n";
     return kPrecondition;
@@ -288,6 +356,8 @@ int cmd_classify(const std::string &path) {
       std::cout << "ERROR: " << j.problem << "\n";
     else
       std::cout << (j.matches ? "ok" : "CONTRADICTS claim") << "\n";
+    for (const auto &n : j.notes)
+      std::cout << "    note: " << n << "\n";
     bad += j.matches ? 0 : 1;
   }
   std::cout << "\n"
@@ -300,6 +370,7 @@ int cmd_classify(const std::string &path) {
 
 int main(int argc, char **argv) {
   std::signal(SIGPIPE, SIG_IGN); // a dropped peer is data, not a crash
+  start_signal_watcher();
   CLI::App app{"retry-probe: measure retry and idempotency failures on "
                "loopback sockets and a real ledger"};
   app.require_subcommand(1);
@@ -340,7 +411,11 @@ int main(int argc, char **argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
-    return app.exit(e) == 0 ? kOk : kUsage;
+    if (e.get_exit_code() == 0) // --help
+      return app.exit(e);
+    // One line, like every other error (CLI11 adds a "Run with --help").
+    std::cerr << "retry-probe: " << e.what() << " (see retry-probe --help)\n";
+    return kUsage;
   }
 
   try {

@@ -27,4 +27,13 @@ Reconciliation reconcile(const std::vector<LedgerEntry> &ledger,
                          const std::vector<std::string> &expected_intents,
                          int requests);
 
+// What a reconciliation says about delivery semantics: exactly-once,
+// duplicates, lost or duplicates+lost.
+std::string delivery_label(const Reconciliation &r);
+
+// Every field equal, except `requests`, which is a lower bound when
+// `requests_at_least` (a count taken over a time window).
+bool claim_matches(const Reconciliation &claim, const Reconciliation &measured,
+                   bool requests_at_least);
+
 } // namespace retryprobe

@@ -3,8 +3,7 @@
 // Reading measured on real loopback sockets and a real ledger.
 #pragma once
 
-#include "retryprobe/client.h"
-#include "retryprobe/reconcile.h"
+#include "retryprobe/reading.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,20 +26,6 @@ struct ScenarioInfo {
   std::string demonstrates; // what the reading shows, one sentence
 };
 
-struct Reading {
-  std::string scenario;
-  Reconciliation claim;
-  Reconciliation measured;
-  bool matches = false;
-  double seconds = 0;
-  std::vector<AttemptLog> attempts;      // sorted canonically
-  std::vector<std::string> ledger_lines; // sorted canonically
-  std::string error;                     // precondition failure / hang
-  std::string error_kind; // "", "precondition", "unknown", "hang", "internal"
-  std::vector<std::string> notes; // per-layer counts, torn lines, ...
-  bool requests_at_least = false;
-};
-
 struct RunOptions {
   std::string work_dir; // empty = mkdtemp under $TMPDIR (removed afterwards)
 };
@@ -55,14 +40,6 @@ Reading run_scenario(const std::string &name, const RunOptions &opts);
 // come back in the order of `names`.
 std::vector<Reading> run_scenarios(const std::vector<std::string> &names,
                                    const RunOptions &opts);
-
-nlohmann::json to_json(const Reading &r);
-nlohmann::json to_json(const Reconciliation &r);
-// The deterministic part of a reading: everything but the timing and, for
-// windowed scenarios, the request count (replaced by the verdict).
-nlohmann::json canonical_json(const Reading &r);
-// The same for a reading as written by to_json (e.g. a --json baseline).
-nlohmann::json canonical_json(const nlohmann::json &reading);
 
 // Pure-logic checks (no sockets). Returns the number of failures, writing
 // one line per check to `out`.
