@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Baseline.h"
+#include "SourceFiles.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -17,22 +18,9 @@ namespace {
 
 using Key = std::tuple<std::string, std::string, std::string>; // check, path, text
 
-/// Absolute, symlinks resolved when the path exists.
-std::string canonical(llvm::StringRef P) {
-  llvm::SmallString<256> Abs(P);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Abs, Real))
-    return std::string(Real);
-  return std::string(Abs);
-}
-
 /// The directory baseline paths are relative to.
 std::string baseDir(const std::string &File) {
-  llvm::SmallString<256> Abs(File);
-  llvm::sys::fs::make_absolute(Abs);
-  return canonical(llvm::sys::path::parent_path(Abs));
+  return canonicalPath(llvm::sys::path::parent_path(absolutePath(File)));
 }
 
 bool isRetry(const Finding &F) {
@@ -40,7 +28,7 @@ bool isRetry(const Finding &F) {
 }
 
 Key keyOf(const Finding &F, const std::string &Base) {
-  return {F.Check, relativePath(canonical(F.Loc.File), Base),
+  return {F.Check, relativePath(canonicalPath(F.Loc.File), Base),
           normalizeText(sourceLine(F.Loc.File, F.Loc.Line))};
 }
 
@@ -158,7 +146,7 @@ bool applyBaseline(const std::string &File, const std::vector<Finding> &Findings
 
   std::set<std::string> AnalyzedRel;
   for (const std::string &A : Analyzed)
-    AnalyzedRel.insert(relativePath(canonical(A), Base));
+    AnalyzedRel.insert(relativePath(canonicalPath(A), Base));
   for (const Key &K : Order) {
     unsigned Have = Seen[K], Want = Budget[K];
     if (Have >= Want ||

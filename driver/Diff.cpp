@@ -12,16 +12,6 @@
 namespace retrylint {
 namespace {
 
-std::string canonical(llvm::StringRef P) {
-  llvm::SmallString<256> Abs(P);
-  llvm::sys::fs::make_absolute(Abs);
-  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Abs, Real))
-    return std::string(Real);
-  return std::string(Abs);
-}
-
 /// The path of a `+++ ` line: quoted names unquoted, a trailing tab and
 /// timestamp (diff -u) dropped.
 std::string diffPath(llvm::StringRef S) {
@@ -86,7 +76,7 @@ void ChangedLines::add(const std::string &File, unsigned First,
 bool ChangedLines::touches(const Location &L) const {
   if (L.File.empty())
     return false;
-  auto It = Ranges.find(canonical(L.File));
+  auto It = Ranges.find(canonicalPath(L.File));
   if (It == Ranges.end())
     return false;
   for (auto [First, Last] : It->second)
@@ -149,7 +139,7 @@ bool parseUnifiedDiff(const std::string &Text, const std::string &Root,
         Abs = Root;
         llvm::sys::path::append(Abs, PR);
       }
-      Current = canonical(Abs);
+      Current = canonicalPath(Abs);
       GitStyle = false;
       continue;
     }

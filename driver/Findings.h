@@ -6,6 +6,7 @@
 #ifndef RETRYLINT_DRIVER_FINDINGS_H
 #define RETRYLINT_DRIVER_FINDINGS_H
 
+#include "Paths.h"
 #include <map>
 #include <ostream>
 #include <string>
@@ -49,18 +50,10 @@ void writeText(std::ostream &OS, const std::vector<Finding> &Findings,
 /// notes: [{file, line, column, message}]}]}
 void writeJson(std::ostream &OS, const std::vector<Finding> &Findings);
 
-/// The text of line \p Line of \p File (1-based), without the newline.
-std::string sourceLine(const std::string &File, unsigned Line);
-
 /// The line's text with leading and trailing white space removed and every
 /// inner run of white space made one space: what baselines and SARIF
 /// fingerprints key on instead of line numbers.
 std::string normalizeText(const std::string &Text);
-
-/// \p Path relative to the directory \p Base (both absolute, dots
-/// removed): "src/a.cpp", "../lib/b.cpp"; \p Path itself when they share
-/// nothing but the root.
-std::string relativePath(const std::string &Path, const std::string &Base);
 
 /// For each finding, how many earlier findings (in the given order) have the
 /// same check, relative path and normalized line text: the occurrence index

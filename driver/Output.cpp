@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Findings.h"
-#include <fstream>
-#include <map>
-#include <mutex>
-#include <tuple>
+#include "SourceFiles.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_os_ostream.h"
+#include <map>
+#include <tuple>
 
 namespace retrylint {
 
@@ -27,24 +26,6 @@ bool operator==(const Finding &A, const Finding &B) {
         A.Notes[I].Loc.Line != B.Notes[I].Loc.Line)
       return false;
   return true;
-}
-
-std::string sourceLine(const std::string &File, unsigned Line) {
-  // Findings cluster in few files; keep them split into lines once.
-  static std::mutex Mu;
-  static std::map<std::string, std::vector<std::string>> Cache;
-  std::lock_guard<std::mutex> Lock(Mu);
-  auto It = Cache.find(File);
-  if (It == Cache.end()) {
-    std::vector<std::string> Lines;
-    std::ifstream In(File);
-    for (std::string L; std::getline(In, L);)
-      Lines.push_back(L);
-    It = Cache.emplace(File, std::move(Lines)).first;
-  }
-  if (Line == 0 || Line > It->second.size())
-    return "";
-  return It->second[Line - 1];
 }
 
 namespace {
@@ -149,26 +130,6 @@ std::string normalizeText(const std::string &Text) {
     Out += C;
   }
   return Out;
-}
-
-std::string relativePath(const std::string &Path, const std::string &Base) {
-  llvm::SmallVector<llvm::StringRef, 16> P, B;
-  llvm::StringRef(Path).split(P, '/', -1, false);
-  llvm::StringRef(Base).split(B, '/', -1, false);
-  size_t Common = 0;
-  while (Common < P.size() && Common < B.size() && P[Common] == B[Common])
-    ++Common;
-  if (Common == 0)
-    return Path;
-  std::string Out;
-  for (size_t I = Common; I < B.size(); ++I)
-    Out += "../";
-  for (size_t I = Common; I < P.size(); ++I) {
-    Out += P[I].str();
-    if (I + 1 < P.size())
-      Out += '/';
-  }
-  return Out.empty() ? "." : Out;
 }
 
 std::vector<unsigned> occurrenceIndexes(const std::vector<Finding> &Findings,

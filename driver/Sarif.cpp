@@ -5,6 +5,7 @@
 
 #include "CheckCatalog.h"
 #include "Findings.h"
+#include "SourceFiles.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_os_ostream.h"

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "Analysis.h"
+#include "Paths.h"
+#include "clang-tidy/ClangTidy.h"
+#include "model/FactsPasses.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+
+using namespace clang::tidy;
+namespace facts = clang::tidy::retry::model;
+using llvm::SmallString;
+using llvm::StringRef;
+
+namespace retrylint {
+namespace {
+
+/// Runs \p S over \p Which on the thread pool.
+Results runPool(const Setup &S, const clang::tooling::CompilationDatabase &DB,
+                const std::vector<std::string> &Which, unsigned Jobs,
+                bool Progress, StringRef Label) {
+  Results Out(Which.size());
+  std::atomic<size_t> Next{0}, Done{0};
+  std::mutex ProgressMu;
+  auto Worker = [&] {
+    for (size_t I; (I = Next++) < Which.size();) {
+      if (Progress) {
+        std::lock_guard<std::mutex> Lock(ProgressMu);
+        llvm::errs() << "\r\033[K" << Label << "[" << (Done + 1) << "/"
+                     << Which.size() << "] " << Which[I];
+      }
+      ClangTidyContext Ctx(S.provider(), false, false, false);
+      // A physical file system keeps its own working directory: ClangTool
+      // moves it to each compile command's directory without chdir.
+      auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+          llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
+              llvm::vfs::createPhysicalFileSystem()));
+      Out[I] = runClangTidy(Ctx, DB, {Which[I]}, FS, false, false, "",
+                            /*Quiet=*/true);
+      ++Done;
+    }
+  };
+  unsigned Workers = std::max<size_t>(1, std::min<size_t>(Jobs, Which.size()));
+  std::vector<std::thread> Threads;
+  for (unsigned J = 1; J < Workers; ++J)
+    Threads.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Threads)
+    T.join();
+  if (Progress)
+    llvm::errs() << "\r\033[K";
+  return Out;
+}
+
+/// Drops the facts check's findings from \p R.
+void dropFactsFindings(std::vector<ClangTidyError> &R) {
+  R.erase(std::remove_if(R.begin(), R.end(),
+                         [](const ClangTidyError &E) {
+                           return E.DiagnosticName == facts::factsCheck();
+                         }),
+          R.end());
+}
+
+/// The facts check on top of whatever the configuration enables, writing
+/// into \p Dir: every TU exports its facts.
+Setup exporting(const Setup &S, StringRef Dir) {
+  Setup Out = S;
+  std::string Check = facts::factsCheck().str();
+  Out.Overrides.Checks =
+      S.Overrides.Checks ? *S.Overrides.Checks + "," + Check : Check;
+  facts::exportFactsTo(Out.Overrides, Dir);
+  return Out;
+}
+
+} // namespace
+
+FactsPlan planFacts(const Options &O) {
+  FactsPlan P;
+  if (O.CrossTu) {
+    SmallString<256> Temp;
+    if (std::error_code EC =
+            llvm::sys::fs::createUniqueDirectory("retrylint-facts", Temp))
+      fatal("cannot create a temporary facts directory: " + EC.message());
+    P.TempDir = std::string(Temp);
+    P.ExportDir = P.ImportDir = absolutePath(Temp);
+    return P;
+  }
+  if (!O.ExportFacts.empty())
+    P.ExportDir = absolutePath(O.ExportFacts);
+  if (!O.Facts.empty())
+    P.ImportDir = absolutePath(O.Facts);
+  if (!P.ExportDir.empty())
+    if (std::error_code EC = llvm::sys::fs::create_directories(P.ExportDir))
+      fatal("cannot create facts directory '" + O.ExportFacts +
+            "': " + EC.message());
+  if (!P.ImportDir.empty() && !P.twoPass()) {
+    std::string Err;
+    if (!facts::checkFactsDirectory(P.ImportDir, Err))
+      fatal("--facts: " + Err);
+  }
+  return P;
+}
+
+Results analyze(const Setup &S, const clang::tooling::CompilationDatabase &DB,
+                const std::vector<std::string> &Files, const FactsPlan &Facts,
+                unsigned Jobs, bool Progress) {
+  if (!Jobs)
+    Jobs = std::max(1u, std::thread::hardware_concurrency());
+  Results Out;
+  if (Facts.twoPass()) {
+    // Pass 1: every enabled check, and every TU writes its facts (the facts
+    // check is on even where the configuration turns it off; its findings
+    // are dropped there below).
+    Out = runPool(exporting(S, Facts.ExportDir), DB, Files, Jobs, Progress, "");
+    // Pass 2: only the TUs whose findings can change with the others'
+    // facts, and only the facts check, now reading them.
+    std::vector<std::string> Need;
+    std::string Err;
+    if (!facts::unitsToReanalyze(Facts.ImportDir, Need, Err))
+      fatal("--facts: " + Err);
+    std::set<std::string> NeedReal;
+    for (const std::string &N : Need)
+      NeedReal.insert(canonicalPath(N));
+    std::vector<size_t> Index;
+    std::vector<std::string> Again;
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (NeedReal.count(canonicalPath(Files[I]))) {
+        Index.push_back(I);
+        Again.push_back(Files[I]);
+      }
+    if (!Again.empty()) {
+      Setup Pass2 = S;
+      Pass2.Overrides.Checks = "-*," + facts::factsCheck().str();
+      facts::importFactsFrom(Pass2.Overrides, Facts.ImportDir);
+      Results Again2 = runPool(Pass2, DB, Again, Jobs, Progress, "facts ");
+      for (size_t K = 0; K < Again.size(); ++K) {
+        auto &R = Out[Index[K]];
+        dropFactsFindings(R);
+        for (ClangTidyError &E : Again2[K])
+          if (E.DiagnosticName == facts::factsCheck())
+            R.push_back(std::move(E));
+      }
+    }
+  } else {
+    Setup Run = Facts.ExportDir.empty() ? S : exporting(S, Facts.ExportDir);
+    if (!Facts.ImportDir.empty())
+      facts::importFactsFrom(Run.Overrides, Facts.ImportDir);
+    Out = runPool(Run, DB, Files, Jobs, Progress, "");
+  }
+  if (!Facts.ExportDir.empty()) {
+    // The facts check ran everywhere; where the configuration does not
+    // enable it, its findings go.
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (!llvm::is_contained(S.checksFor(Files[I]), facts::factsCheck()))
+        dropFactsFindings(Out[I]);
+  }
+  if (!Facts.TempDir.empty())
+    llvm::sys::fs::remove_directories(Facts.TempDir);
+  return Out;
+}
+
+} // namespace retrylint

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The driver's command line, parsed once into plain values, and the error
+// contract every part of the driver follows: a usage, configuration or input
+// error is one `retrylint: error: ...` line on stderr and exit status 2.
+
+#ifndef RETRYLINT_DRIVER_OPTIONS_H
+#define RETRYLINT_DRIVER_OPTIONS_H
+
+#include "llvm/ADT/Twine.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace retrylint {
+
+/// Prints `retrylint: error: <Msg>` on stderr and exits 2.
+[[noreturn]] void fatal(const llvm::Twine &Msg);
+
+struct Options {
+  std::vector<std::string> Paths;
+  std::string BuildPath;                   ///< -p
+  std::optional<std::string> Checks;       ///< --checks
+  std::optional<std::string> Config;       ///< --config
+  std::optional<std::string> HeaderFilter; ///< --header-filter
+  bool ListChecks = false;
+  std::string Format = "text"; ///< text, json or sarif
+  bool Evidence = false;
+  std::string Baseline, WriteBaseline;
+  std::optional<std::string> DiffRev; ///< a revision, or "-" for stdin
+  unsigned Jobs = 0;                  ///< 0: one per hardware thread
+  bool Quiet = false;
+  bool AllowCompileErrors = false;
+  std::string ExportFacts, Facts;
+  bool CrossTu = false;
+  std::string Color = "auto"; ///< auto, always or never
+  /// Compiler arguments after `--`, for files without a database entry.
+  std::optional<std::vector<std::string>> FixedArgs;
+};
+
+/// Parses and checks the command line (subcommands excluded); a bad one is
+/// fatal().
+Options parseCommandLine(int argc, const char **argv);
+
+} // namespace retrylint
+
+#endif

@@ -1,0 +1,219 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "Report.h"
+#include "Baseline.h"
+#include "Explain.h"
+#include "Paths.h"
+#include "SourceFiles.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+using clang::tidy::ClangTidyError;
+using llvm::StringRef;
+
+namespace retrylint {
+namespace {
+
+bool isRetry(const Finding &F) {
+  return StringRef(F.Check).starts_with("retry-");
+}
+
+std::string plural(size_t N, StringRef One, StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+/// A diagnostic's file: clang names it relative to the compile command's
+/// directory when it was found through a relative include path.
+Location locateIn(const ClangTidyError &E, const std::string &File,
+                  unsigned Offset) {
+  if (File.empty())
+    return locate(File, Offset);
+  return locate(absolutePath(File, E.BuildDirectory), Offset);
+}
+
+Finding toFinding(const ClangTidyError &E) {
+  Finding F;
+  F.Check = E.DiagnosticName;
+  F.Level = (E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError)
+                ? "error"
+                : "warning";
+  F.Loc = locateIn(E, E.Message.FilePath, E.Message.FileOffset);
+  F.Message = E.Message.Message;
+  for (const auto &N : E.Notes)
+    F.Notes.push_back({locateIn(E, N.FilePath, N.FileOffset), N.Message});
+  return F;
+}
+
+/// Baseline: records the findings, or drops the ones it records. Returns
+/// the line for the summary.
+std::string applyBaselineOptions(const Options &O,
+                                 const std::vector<std::string> &Files,
+                                 const std::optional<ChangedLines> &Changed,
+                                 std::vector<Finding> &Findings,
+                                 std::vector<BaselineEntry> &Gone) {
+  std::string Err;
+  if (!O.WriteBaseline.empty()) {
+    size_t Recorded = std::count_if(Findings.begin(), Findings.end(), isRetry);
+    int Entries = writeBaseline(O.WriteBaseline, Findings, Err);
+    if (Entries < 0)
+      fatal(Err);
+    Findings.erase(std::remove_if(Findings.begin(), Findings.end(), isRetry),
+                   Findings.end());
+    return "retrylint: wrote " + plural(Recorded, "finding", "findings") +
+           " (" + plural(Entries, "entry", "entries") + ") to " +
+           O.WriteBaseline;
+  }
+  if (O.Baseline.empty())
+    return "";
+  // Entries of files that were not analyzed are not "gone".
+  std::set<std::string> Analyzed;
+  if (!O.Paths.empty() || Changed)
+    Analyzed.insert(Files.begin(), Files.end());
+  BaselineMatch M;
+  if (!applyBaseline(O.Baseline, Findings, Analyzed, M, Err))
+    fatal(Err);
+  Findings = std::move(M.Remaining);
+  Gone = std::move(M.Gone);
+  if (!M.Matched)
+    return "";
+  return "retrylint: " + plural(M.Matched, "finding", "findings") +
+         " in the baseline " + O.Baseline + " not reported";
+}
+
+void writeSarifReport(const Options &O, const Setup &S,
+                      const std::vector<std::string> &Files,
+                      std::vector<Finding> &Findings) {
+  SarifOptions SO;
+  SO.SrcRoot = canonicalPath(absolutePath("."));
+  SO.ToolVersion = RETRYLINT_VERSION;
+  std::set<std::string> Enabled;
+  for (const std::string &F :
+       Files.empty() ? std::vector<std::string>{SO.SrcRoot + "/dummy.cpp"}
+                     : Files)
+    for (const std::string &N : S.checksFor(F))
+      if (StringRef(N).starts_with("retry-"))
+        Enabled.insert(N);
+  // A check named in a finding is a rule even if a NOLINT-free config
+  // change hid it from some files.
+  for (const auto &F : Findings)
+    if (isRetry(F))
+      Enabled.insert(F.Check);
+  SO.Checks.assign(Enabled.begin(), Enabled.end());
+  if (!O.Baseline.empty())
+    SO.BaselineState = "new";
+  if (O.Evidence) {
+    if (!haveProbe())
+      fatal("--evidence: this retrylint was built without the runtime probe");
+    bool AllMatch = true;
+    SO.Evidence = probeEvidence(SO.Checks, AllMatch);
+    if (!AllMatch)
+      llvm::errs() << "retrylint: warning: a probe reading contradicts its "
+                      "claim (see the rule's evidence)\n";
+  }
+  // Make the paths the writer relativizes real, like the root.
+  for (auto &F : Findings) {
+    if (!F.Loc.File.empty())
+      F.Loc.File = canonicalPath(F.Loc.File);
+    for (auto &N : F.Notes)
+      if (!N.Loc.File.empty())
+        N.Loc.File = canonicalPath(N.Loc.File);
+  }
+  writeSarif(std::cout, Findings, SO);
+}
+
+} // namespace
+
+Collected collectFindings(const Results &R) {
+  Collected C;
+  for (const auto &TU : R)
+    for (const ClangTidyError &E : TU) {
+      Finding F = toFinding(E);
+      if (F.Check == "clang-tidy-config") {
+        C.ConfigError = true;
+        F.Level = "error";
+      } else if (F.Level == "error" &&
+                 StringRef(F.Check).starts_with("clang-diagnostic")) {
+        C.CompileError = true;
+      }
+      C.Findings.push_back(std::move(F));
+    }
+  std::sort(C.Findings.begin(), C.Findings.end());
+  C.Findings.erase(std::unique(C.Findings.begin(), C.Findings.end()),
+                   C.Findings.end());
+  return C;
+}
+
+int report(const Options &O, const Setup &S,
+           const std::vector<std::string> &Files, Collected C,
+           const std::optional<ChangedLines> &Changed) {
+  std::vector<Finding> &Findings = C.Findings;
+  std::vector<BaselineEntry> Gone;
+  std::string BaselineNote =
+      applyBaselineOptions(O, Files, Changed, Findings, Gone);
+
+  // --diff: findings on changed lines, or whose notes touch one.
+  size_t OffDiff = 0;
+  if (Changed) {
+    std::vector<Finding> Kept;
+    for (Finding &F : Findings) {
+      if (isRetry(F) && !Changed->touches(F)) {
+        ++OffDiff;
+        continue;
+      }
+      Kept.push_back(std::move(F));
+    }
+    Findings = std::move(Kept);
+  }
+
+  size_t Warnings = std::count_if(Findings.begin(), Findings.end(), isRetry);
+  if (O.Format == "json") {
+    writeJson(std::cout, Findings);
+  } else if (O.Format == "sarif") {
+    writeSarifReport(O, S, Files, Findings);
+  } else {
+    TextStyle Style;
+    Style.Color =
+        O.Color == "always" ||
+        (O.Color == "auto" && llvm::sys::Process::StandardOutHasColors());
+    writeText(std::cout, Findings, Style);
+  }
+  std::cout.flush();
+  if (!O.Quiet) {
+    llvm::errs() << "retrylint: " << plural(Warnings, "finding", "findings")
+                 << " in "
+                 << plural(Files.size(), "translation unit",
+                           "translation units")
+                 << "\n";
+    if (!BaselineNote.empty())
+      llvm::errs() << BaselineNote << "\n";
+    if (OffDiff)
+      llvm::errs() << "retrylint: " << plural(OffDiff, "finding", "findings")
+                   << " outside the changed lines not reported\n";
+    for (const auto &G : Gone)
+      llvm::errs() << "retrylint: baseline entry no longer occurs: " << G.Path
+                   << ": [" << G.Check << "] " << G.Text
+                   << (G.Count > 1 ? " (x" + std::to_string(G.Count) + ")"
+                                   : std::string())
+                   << "\n";
+    if (!Gone.empty())
+      llvm::errs() << "retrylint: "
+                   << plural(Gone.size(), "baseline entry no longer occurs",
+                             "baseline entries no longer occur")
+                   << "; shrink the baseline with --write-baseline "
+                   << O.Baseline << "\n";
+  }
+  if (C.ConfigError)
+    return 2;
+  if (C.CompileError && !O.AllowCompileErrors) {
+    llvm::errs() << "retrylint: error: compile errors (shown above); fix "
+                    "them or pass --allow-compile-errors\n";
+    return 2;
+  }
+  return Warnings ? 1 : 0;
+}
+
+} // namespace retrylint
