@@ -1,0 +1,31 @@
+// corpus: origin github:eclipse/paho.mqtt.c test/test6.c test6_send_and_receive
+// corpus: fixme-fn retry-missing-budget FIXME: retry by structure around an external send whose rc is compared with a success constant is not seen
+// corpus: fixme-fn retry-missing-backoff FIXME: same loop, constant 1 s wait and no jitter
+// The publish is retried while its return code is not success, with a fixed
+// one-second sleep and no attempt cap or deadline (only a stop flag set by
+// a signal handler ends it): a retry site by structure with no budget and
+// no jittered backoff.
+#include <stddef.h>
+#include <string.h>
+
+#define MQTTASYNC_SUCCESS 0
+
+typedef void *MQTTAsync;
+int MQTTAsync_send(MQTTAsync handle, const char *topic, int len,
+                   const void *payload, int qos, int retained, void *opts);
+void MySleep(long ms);
+
+static volatile int stopping;
+
+int publish_one(MQTTAsync client, const char *topic, const char *payload) {
+  int rc = MQTTAsync_send(client, topic, (int)(strlen(payload) + 1), payload,
+                          1, 0, NULL);
+  while (rc != MQTTASYNC_SUCCESS) {
+    if (stopping)
+      return rc;
+    MySleep(1000);
+    rc = MQTTAsync_send(client, topic, (int)(strlen(payload) + 1), payload, 1,
+                        0, NULL);
+  }
+  return rc;
+}
