@@ -52,16 +52,24 @@ HttpServer::HttpServer(Handler handler)
 
 HttpServer::~HttpServer() { stop(); }
 
-void HttpServer::start() {
+void HttpServer::start(const std::string &address, unsigned short port) {
   boost::system::error_code ec;
-  tcp::endpoint ep(net::ip::make_address("127.0.0.1"), 0);
+  auto addr = net::ip::make_address(address, ec);
+  if (ec)
+    throw PreconditionError("cannot listen on '" + address +
+                            "': not an IP address");
+  tcp::endpoint ep(addr, port);
   impl_->acceptor.open(ep.protocol(), ec);
+  if (!ec && port != 0)
+    // A restarted serve on a fixed port should not wait out TIME_WAIT.
+    impl_->acceptor.set_option(net::socket_base::reuse_address(true), ec);
   if (!ec)
     impl_->acceptor.bind(ep, ec);
   if (!ec)
     impl_->acceptor.listen(net::socket_base::max_listen_connections, ec);
   if (ec)
-    throw PreconditionError("cannot bind 127.0.0.1:0: " + ec.message());
+    throw PreconditionError("cannot bind " + address + ":" +
+                            std::to_string(port) + ": " + ec.message());
   port_ = impl_->acceptor.local_endpoint().port();
   {
     // Two idle workers up front keep a thread start off the path of the
@@ -118,63 +126,119 @@ void HttpServer::worker_loop() {
 }
 
 void HttpServer::serve(int fd) {
-  // Sync operations only; sharing the server's io_context is safe and saves
-  // an epoll instance per connection.
-  tcp::socket sock(impl_->ioc, tcp::v4(), fd);
+  // One io_context per connection: every read and write is asynchronous
+  // under a deadline, so a silent or slow client cannot hold a worker.
+  net::io_context ioc;
+  beast::tcp_stream stream(tcp::socket(ioc, tcp::v4(), fd));
   boost::system::error_code ec;
   auto finish = [&] {
     std::lock_guard<std::mutex> lock(mu_);
     live_fds_.erase(fd); // before close, so stop() never touches a reused fd
-    sock.close(ec);
+    stream.socket().close(ec);
+  };
+  auto run = [&](std::chrono::milliseconds timeout, auto start) {
+    boost::system::error_code result;
+    stream.expires_after(timeout);
+    start([&](boost::system::error_code e, std::size_t) { result = e; });
+    ioc.restart();
+    ioc.run();
+    return result;
   };
 
   beast::flat_buffer buf;
-  http::request<http::string_body> req;
-  http::read(sock, buf, req, ec);
-  if (ec)
-    return finish();
+  for (bool first = true;; first = false) {
+    http::request_parser<http::string_body> parser;
+    parser.body_limit(body_limit_);
+    // Idle on a kept-alive connection until the header arrives, then the
+    // read timeout for the rest.
+    ec = run(first ? read_timeout_ : idle_timeout_, [&](auto handler) {
+      http::async_read_header(stream, buf, parser, handler);
+    });
+    if (!ec && !parser.is_done())
+      ec = run(read_timeout_, [&](auto handler) {
+        http::async_read(stream, buf, parser, handler);
+      });
+    if (ec) {
+      // A clean close between requests is not an error.
+      if (!(ec == http::error::end_of_stream && buf.size() == 0 &&
+            !parser.got_some()) &&
+          !(ec == beast::error::timeout && !first && !parser.got_some()))
+        ++bad_requests_;
+      if (ec == http::error::body_limit) {
+        http::response<http::string_body> res{http::status::payload_too_large,
+                                              11};
+        res.set(http::field::server, "retry-probe");
+        res.keep_alive(false);
+        res.body() = "{\"error\":\"request body too large\"}";
+        res.prepare_payload();
+        run(read_timeout_,
+            [&](auto handler) { http::async_write(stream, res, handler); });
+      } else if (ec != http::error::end_of_stream &&
+                 ec != beast::error::timeout && parser.got_some()) {
+        http::response<http::string_body> res{http::status::bad_request, 11};
+        res.set(http::field::server, "retry-probe");
+        res.keep_alive(false);
+        res.body() = "{\"error\":\"malformed HTTP request\"}";
+        res.prepare_payload();
+        run(read_timeout_,
+            [&](auto handler) { http::async_write(stream, res, handler); });
+      }
+      return finish();
+    }
+    http::request<http::string_body> req = parser.release();
 
-  HttpRequestView view;
-  view.method = std::string(req.method_string());
-  view.target = std::string(req.target());
-  view.body = req.body();
-  for (const auto &f : req)
-    view.headers[lower(std::string(f.name_string()))] = std::string(f.value());
+    HttpRequestView view;
+    view.method = std::string(req.method_string());
+    view.target = std::string(req.target());
+    view.body = req.body();
+    for (const auto &f : req)
+      view.headers[lower(std::string(f.name_string()))] =
+          std::string(f.value());
 
-  HttpReply reply;
-  try {
-    reply = handler_(view);
-  } catch (const std::exception &) {
-    reply = HttpReply{};
-    reply.status = 500; // e.g. the ledger could not be written
-    reply.body = "{\"error\":\"internal\"}";
-  }
+    HttpReply reply;
+    try {
+      reply = handler_(view);
+    } catch (const std::exception &) {
+      reply = HttpReply{};
+      reply.status = 500; // e.g. the ledger could not be written
+      reply.body = "{\"error\":\"internal\"}";
+    }
 
-  if (reply.action == HttpReply::Action::drop) {
-    // The commit happened; the client gets neither reply nor status.
-    ::shutdown(fd, SHUT_RDWR);
-    return finish();
-  }
-  if (reply.action == HttpReply::Action::delay) {
-    std::unique_lock<std::mutex> lock(mu_);
-    if (cv_.wait_for(lock, reply.delay, [this] { return stopping_; })) {
-      lock.unlock();
+    if (reply.action == HttpReply::Action::drop) {
+      // The commit happened; the client gets neither reply nor status.
+      ::shutdown(fd, SHUT_RDWR);
+      return finish();
+    }
+    if (reply.action == HttpReply::Action::delay) {
+      std::unique_lock<std::mutex> lock(mu_);
+      if (cv_.wait_for(lock, reply.delay, [this] { return stopping_; })) {
+        lock.unlock();
+        return finish();
+      }
+    }
+
+    bool keep = req.keep_alive();
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      keep = keep && !stopping_;
+    }
+    http::response<http::string_body> res{
+        static_cast<http::status>(reply.status), req.version()};
+    res.set(http::field::server, "retry-probe");
+    res.set(http::field::content_type, "application/json");
+    for (const auto &h : reply.headers)
+      res.set(h.first, h.second);
+    res.keep_alive(keep);
+    res.body() = reply.body;
+    res.prepare_payload();
+    // EPIPE after a client timeout is expected.
+    ec = run(read_timeout_,
+             [&](auto handler) { http::async_write(stream, res, handler); });
+    if (ec || !keep) {
+      stream.socket().shutdown(tcp::socket::shutdown_send, ec);
       return finish();
     }
   }
-
-  http::response<http::string_body> res{static_cast<http::status>(reply.status),
-                                        11};
-  res.set(http::field::server, "retry-probe");
-  res.set(http::field::content_type, "application/json");
-  for (const auto &h : reply.headers)
-    res.set(h.first, h.second);
-  res.keep_alive(false);
-  res.body() = reply.body;
-  res.prepare_payload();
-  http::write(sock, res, ec); // EPIPE after a client timeout is expected
-  sock.shutdown(tcp::socket::shutdown_send, ec);
-  finish();
 }
 
 void HttpServer::stop() {

@@ -64,6 +64,11 @@ LedgerRead parse_ledger(const std::string &text) {
 }
 
 LedgerRead read_ledger(const std::string &path) {
+  // Only a regular file has contents to read back (/dev/full, a FIFO would
+  // never end).
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    return {};
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return {};
@@ -110,8 +115,17 @@ LedgerEntry JsonlLedger::append(const std::string &intent, long amount,
   LedgerEntry e{intent, amount,
                 "rcpt-" + intent + "-" + std::to_string(rows.size() + 1), key};
   // One write() of the whole line, then fsync: the reply is only sent after
-  // the record is durable.
-  write_all(fd_, to_line(e) + "\n");
+  // the record is durable. A failed write (a full disk) is cut back off, so
+  // the file never ends in a torn line the next record would glue onto.
+  off_t before = ::lseek(fd_, 0, SEEK_END);
+  try {
+    write_all(fd_, to_line(e) + "\n");
+  } catch (...) {
+    if (before >= 0 && ::ftruncate(fd_, before) != 0) {
+      // Nothing more to do: the reader reports the torn line.
+    }
+    throw;
+  }
   if (::fsync(fd_) != 0)
     throw std::runtime_error("ledger fsync failed: " +
                              std::string(std::strerror(errno)));

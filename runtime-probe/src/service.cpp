@@ -1,8 +1,11 @@
 #include "retryprobe/service.h"
 
+#include "retryprobe/intent_key.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cstdio>
 
 namespace retryprobe {
 
@@ -34,36 +37,59 @@ std::string FaultSpec::describe() const {
     return s;
   if (kind == FaultKind::throttle || kind == FaultKind::outage)
     return s + " " + std::to_string(window.count()) + "ms";
+  if (on_request > 0)
+    return s + "@request:" + std::to_string(on_request);
   return s + (on_arrival == 0 ? "@every" : "@" + std::to_string(on_arrival));
+}
+
+FaultPlan::FaultPlan(std::vector<FaultSpec> specs) : specs_(std::move(specs)) {
+  if (specs_.empty())
+    specs_.push_back(FaultSpec{});
+}
+
+std::string FaultPlan::describe() const {
+  std::string out;
+  for (const auto &f : specs_)
+    out += (out.empty() ? "" : "; ") + f.describe();
+  return out;
 }
 
 FaultPlan::Decision FaultPlan::next(const std::string &intent) {
   std::lock_guard<std::mutex> lock(mu_);
   int arrival = ++arrivals_[intent];
-  Decision d;
+  int request = ++requests_;
   auto now = std::chrono::steady_clock::now();
-  switch (spec_.kind) {
-  case FaultKind::throttle:
-  case FaultKind::outage: {
-    // The window opens with the first request the service sees.
-    if (!window_start_)
-      window_start_ = now;
-    auto left = *window_start_ + spec_.window - now;
-    if (left > std::chrono::steady_clock::duration::zero()) {
-      d.kind = spec_.kind;
-      auto secs =
-          std::chrono::duration_cast<std::chrono::milliseconds>(left).count();
-      d.retry_after_s = static_cast<int>((secs + 999) / 1000);
+  // The window opens with the first request the service sees.
+  if (!window_start_)
+    window_start_ = now;
+  for (const FaultSpec &spec : specs_) {
+    Decision d;
+    switch (spec.kind) {
+    case FaultKind::none:
+      continue;
+    case FaultKind::throttle:
+    case FaultKind::outage: {
+      auto left = *window_start_ + spec.window - now;
+      if (left > std::chrono::steady_clock::duration::zero()) {
+        d.kind = spec.kind;
+        auto ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(left).count();
+        d.retry_after_s = static_cast<int>((ms + 999) / 1000);
+        return d;
+      }
+      continue;
     }
-    return d;
-  }
-  default:
-    if (spec_.on_arrival == 0 || spec_.on_arrival == arrival) {
-      d.kind = spec_.kind;
-      d.delay = spec_.slow_reply;
+    default:
+      if (spec.on_request > 0
+              ? spec.on_request == request
+              : spec.on_arrival == 0 || spec.on_arrival == arrival) {
+        d.kind = spec.kind;
+        d.delay = spec.slow_reply;
+        return d;
+      }
     }
-    return d;
   }
+  return Decision{};
 }
 
 static std::string url_decode(const std::string &s) {
@@ -101,7 +127,11 @@ void ChargeService::start() {
   }
   server_ = std::make_unique<HttpServer>(
       [this](const HttpRequestView &r) { return handle(r); });
-  server_->start();
+  if (open_) {
+    server_->set_timeouts(open_->read_timeout, 3 * open_->read_timeout);
+    server_->start(open_->address, open_->port);
+  } else
+    server_->start();
 }
 
 void ChargeService::stop() {
@@ -126,6 +156,8 @@ LedgerRead ChargeService::read_ledger() { return backend_->read_all(); }
 
 HttpReply ChargeService::handle(const HttpRequestView &req) {
   std::string path = req.target.substr(0, req.target.find('?'));
+  if (open_ && req.method == "POST")
+    return post_charge(req);
   if (path != "/charges")
     return json_reply(404, {{"error", "not found"}});
   if (req.method == "POST")
@@ -138,13 +170,34 @@ HttpReply ChargeService::handle(const HttpRequestView &req) {
 HttpReply ChargeService::post_charge(const HttpRequestView &req) {
   ++requests_;
   auto body = json::parse(req.body, nullptr, false);
+  if (open_) {
+    ChargeRequest cr;
+    cr.key = req.header("idempotency-key");
+    auto f = body.is_object() ? body.find(open_->intent_field) : body.end();
+    if (body.is_object() && f != body.end() && f->is_string())
+      cr.intent = f->get<std::string>();
+    else if (body.is_object() && f != body.end() && f->is_number())
+      cr.intent = f->dump();
+    else
+      cr.intent =
+          "body:" + sha256_hex(req.target.substr(0, req.target.find('?')) +
+                               "\n" + req.body)
+                        .substr(0, 16);
+    if (body.is_object() && body.contains("amount") &&
+        body["amount"].is_number_integer())
+      cr.amount = body["amount"].get<long>();
+    return commit_with_faults(cr);
+  }
   if (!body.is_object() || !body.contains("intent") ||
       !body["intent"].is_string() || !body.contains("amount") ||
       !body["amount"].is_number_integer())
     return json_reply(400, {{"error", "expected {intent, amount}"}});
   ChargeRequest cr{body["intent"].get<std::string>(),
                    body["amount"].get<long>(), req.header("idempotency-key")};
+  return commit_with_faults(cr);
+}
 
+HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr) {
   FaultPlan::Decision d = faults_.next(cr.intent);
   switch (d.kind) {
   case FaultKind::pre_commit:
@@ -161,7 +214,17 @@ HttpReply ChargeService::post_charge(const HttpRequestView &req) {
     break;
   }
 
-  CommitResult c = backend_->charge(cr);
+  CommitResult c;
+  try {
+    c = backend_->charge(cr);
+  } catch (const std::exception &e) {
+    // E.g. a full disk: the charge is not committed and the ledger keeps
+    // only whole lines; the client gets a 500, serve says why once per
+    // failure on stderr.
+    if (open_)
+      std::fprintf(stderr, "retry-probe serve: %s\n", e.what());
+    return json_reply(500, {{"error", "ledger write failed"}});
+  }
   HttpReply r = json_reply(c.replay ? 200 : 201, {{"receipt", c.entry.receipt},
                                                   {"intent", c.entry.intent},
                                                   {"replay", c.replay}});

@@ -46,7 +46,8 @@ using Clock = std::chrono::steady_clock;
 class MemoryBackend : public ChargeBackend {
 public:
   MemoryBackend(StoreConfig cfg, const std::string &dir)
-      : cfg_(cfg), ledger_(dir + "/ledger.jsonl") {}
+      : cfg_(cfg), ledger_(cfg.ledger_file.empty() ? dir + "/ledger.jsonl"
+                                                   : cfg.ledger_file) {}
 
   CommitResult charge(const ChargeRequest &req) override {
     switch (cfg_.policy) {
@@ -125,8 +126,7 @@ private:
 // restart reopens both.
 class SqliteBackend : public ChargeBackend {
 public:
-  explicit SqliteBackend(const std::string &dir) {
-    std::string path = dir + "/ledger.sqlite";
+  explicit SqliteBackend(const std::string &path) {
     if (sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                             SQLITE_OPEN_FULLMUTEX,
@@ -276,7 +276,8 @@ private:
 std::unique_ptr<ChargeBackend> make_backend(const StoreConfig &cfg,
                                             const std::string &dir) {
   if (cfg.policy == Policy::durable)
-    return std::make_unique<SqliteBackend>(dir);
+    return std::make_unique<SqliteBackend>(
+        cfg.sqlite_file.empty() ? dir + "/ledger.sqlite" : cfg.sqlite_file);
   return std::make_unique<MemoryBackend>(cfg, dir);
 }
 

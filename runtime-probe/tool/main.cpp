@@ -5,6 +5,8 @@
 // contradicts its claim (or differs between repeats); 3 a precondition is
 // unmet (loopback bind, ledger directory, unreadable or malformed input);
 // 4 zero input; 5 selftest failed.
+#include "commands.h"
+
 #include "retryprobe/judge.h"
 #include "retryprobe/scenarios.h"
 #include "retryprobe/workdir.h"
@@ -30,14 +32,7 @@ using json = nlohmann::json;
 
 namespace {
 
-enum Exit {
-  kOk = 0,
-  kUsage = 1,
-  kContradiction = 2,
-  kPrecondition = 3,
-  kNoInput = 4,
-  kSelftest = 5
-};
+using namespace retryprobe_tool;
 
 // SIGINT/SIGTERM/SIGHUP are blocked in every thread and taken by one
 // watcher thread (sigwait), so the reaction may lock, remove files and
@@ -368,6 +363,13 @@ int cmd_classify(const std::string &path) {
 
 } // namespace
 
+namespace retryprobe_tool {
+void on_signal(std::function<void(int)> fn) {
+  std::lock_guard<std::mutex> lock(g_signal_mu);
+  g_on_signal = std::move(fn);
+}
+} // namespace retryprobe_tool
+
 int main(int argc, char **argv) {
   std::signal(SIGPIPE, SIG_IGN); // a dropped peer is data, not a crash
   start_signal_watcher();
@@ -408,6 +410,30 @@ int main(int argc, char **argv) {
       "classify", "judge readings from a JSON file (ours or a harness's)");
   classify->add_option("--input", input, "readings JSON")->required();
 
+  ServeArgs sa;
+  auto *serve = app.add_subcommand(
+      "serve", "run the charge service for your own client (stops on "
+               "SIGINT/SIGTERM)");
+  serve->add_option("--listen", sa.listen,
+                    "address to listen on (default 127.0.0.1)");
+  serve->add_option("--port", sa.port,
+                    "TCP port (default 0: any free port, "
+                    "printed on start)");
+  serve->add_option("--store", sa.store,
+                    "naive | key-atomic | key-racy[:WINDOW] | "
+                    "key-ttl:DURATION | content-hash | durable:PATH");
+  serve->add_option("--fault", sa.faults,
+                    "KIND[@N|@every|@request:N][,delay=DUR][,window=DUR] "
+                    "(repeatable; the first that applies decides)");
+  serve->add_option("--ledger", sa.ledger,
+                    "JSONL ledger, one fsync'd line per charge (default "
+                    "retry-probe-ledger.jsonl)");
+  serve->add_option("--intent-field", sa.intent_field,
+                    "body field naming the intent (default intent; without "
+                    "it, a digest of path and body)");
+  serve->add_option("--read-timeout", sa.read_timeout,
+                    "longest wait for one request's bytes (default 10s)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
@@ -427,6 +453,8 @@ int main(int argc, char **argv) {
       return cmd_probe(pa);
     if (*classify)
       return cmd_classify(input);
+    if (*serve)
+      return cmd_serve(sa);
   } catch (const std::exception &e) {
     std::cerr << "retry-probe: " << e.what() << "\n";
     return kPrecondition;

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace retryprobe {
 
@@ -24,6 +25,7 @@ const char *fault_name(FaultKind k);
 struct FaultSpec {
   FaultKind kind = FaultKind::none;
   int on_arrival = 1; // which arrival per intent is hit; 0 = every arrival
+  int on_request = 0; // > 0: only the N-th request overall (not per intent)
   std::chrono::milliseconds slow_reply{300};
   std::chrono::milliseconds window{0}; // throttle/outage duration
   int retry_after_s = 1;
@@ -31,22 +33,26 @@ struct FaultSpec {
 };
 
 // Shared by every instance of a service in one scenario, so a restarted
-// service keeps counting arrivals where the old one stopped.
+// service keeps counting arrivals where the old one stopped. With several
+// specs the first that applies to a request decides.
 class FaultPlan {
 public:
-  explicit FaultPlan(FaultSpec spec) : spec_(spec) {}
+  explicit FaultPlan(FaultSpec spec) : specs_{spec} {}
+  explicit FaultPlan(std::vector<FaultSpec> specs);
   struct Decision {
     FaultKind kind = FaultKind::none;
     std::chrono::milliseconds delay{0};
     int retry_after_s = 0;
   };
   Decision next(const std::string &intent);
-  const FaultSpec &spec() const { return spec_; }
+  const FaultSpec &spec() const { return specs_.front(); }
+  std::string describe() const; // "post_commit_drop@1; throttle 1000ms"
 
 private:
-  FaultSpec spec_;
+  std::vector<FaultSpec> specs_;
   std::mutex mu_;
   std::map<std::string, int> arrivals_;
+  int requests_ = 0;
   std::optional<std::chrono::steady_clock::time_point> window_start_;
 };
 

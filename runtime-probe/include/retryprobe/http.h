@@ -1,12 +1,14 @@
-// Minimal HTTP/1.1 plumbing over Boost.Beast: a loopback server that hands
-// each request to a handler on its own thread, and a one-shot client call
-// whose every step is bounded by a deadline. One request per connection
-// (Connection: close) so a dropped reply is attributable to one attempt.
+// Minimal HTTP/1.1 plumbing over Boost.Beast: a server that hands each
+// request to a handler on a pool thread (keep-alive when the client asks for
+// it), and a one-shot client call whose every step is bounded by a deadline.
+// The probe's own client sends one request per connection (Connection:
+// close) so a dropped reply is attributable to one attempt.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <map>
@@ -49,9 +51,21 @@ public:
   HttpServer(const HttpServer &) = delete;
   HttpServer &operator=(const HttpServer &) = delete;
 
-  // Binds 127.0.0.1 port 0 (never another address). Throws
-  // PreconditionError when loopback cannot be bound.
-  void start();
+  // Binds `address`:`port` (the scenarios: 127.0.0.1 port 0). Throws
+  // PreconditionError when it cannot be bound (port in use, bad address).
+  void start(const std::string &address = "127.0.0.1", unsigned short port = 0);
+  // Bounds every wait on a connection: reading one request once it started,
+  // and waiting idle for the next request on a kept-alive connection.
+  void set_timeouts(std::chrono::milliseconds read,
+                    std::chrono::milliseconds idle) {
+    read_timeout_ = read;
+    idle_timeout_ = idle;
+  }
+  // Largest request body accepted (larger: 413 and the connection closes).
+  void set_body_limit(std::uint64_t bytes) { body_limit_ = bytes; }
+  // Requests that could not be parsed or were cut short (garbage, a client
+  // that disconnected mid-body, a read timeout).
+  int bad_requests() const { return bad_requests_.load(); }
   // Bounded: wakes accept, shuts down live connections, joins workers.
   void stop();
   unsigned short port() const { return port_; }
@@ -64,6 +78,9 @@ private:
 
   Handler handler_;
   std::unique_ptr<Impl> impl_;
+  std::chrono::milliseconds read_timeout_{10000}, idle_timeout_{30000};
+  std::uint64_t body_limit_ = 64ull << 20;
+  std::atomic<int> bad_requests_{0};
   unsigned short port_ = 0;
   std::thread acceptor_thread_;
   std::mutex mu_;

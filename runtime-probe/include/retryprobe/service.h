@@ -7,14 +7,30 @@
 #include "retryprobe/stores.h"
 
 #include <atomic>
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace retryprobe {
 
+// How `retry-probe serve` opens the service to a user's own client.
+struct OpenService {
+  std::string address = "127.0.0.1";
+  unsigned short port = 0;
+  // Every POST is a charge, whatever its path and body. Its intent is the
+  // body's `intent_field` (a string or number) when present, else
+  // "body:" + the first 16 hex digits of SHA-256 over path and body.
+  std::string intent_field = "intent";
+  // Bounds reading one request; a kept-alive connection idles 3x as long.
+  std::chrono::milliseconds read_timeout{10000};
+};
+
 // POST /charges {intent, amount} [+ Idempotency-Key]; GET /charges?intent=X.
 class ChargeService {
 public:
+  // Serve mode (before start()): any POST path and body shape.
+  void open(OpenService o) { open_ = std::move(o); }
   // `requests` counts POST arrivals across restarts (owned by the caller).
   ChargeService(StoreConfig cfg, std::string dir, FaultPlan &faults,
                 std::atomic<int> &requests);
@@ -28,6 +44,7 @@ public:
 private:
   HttpReply handle(const HttpRequestView &req);
   HttpReply post_charge(const HttpRequestView &req);
+  HttpReply commit_with_faults(const ChargeRequest &cr);
   HttpReply get_charges(const HttpRequestView &req);
 
   StoreConfig cfg_;
@@ -36,6 +53,7 @@ private:
   std::atomic<int> &requests_;
   std::unique_ptr<ChargeBackend> backend_;
   std::unique_ptr<HttpServer> server_;
+  std::optional<OpenService> open_;
 };
 
 // Forwards POST /charges to an upstream with its own retry policy and

@@ -32,6 +32,8 @@ struct StoreConfig {
   std::chrono::milliseconds racy_window{50};
   // key_ttl: records older than this are forgotten.
   std::chrono::milliseconds ttl{100};
+  // Files instead of <dir>/ledger.jsonl and <dir>/ledger.sqlite (serve).
+  std::string ledger_file, sqlite_file;
 };
 
 struct ChargeRequest {
