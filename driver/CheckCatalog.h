@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// What the driver knows about each check of the catalog (CHECKS.md): its
-// one-sentence summary, what it finds, its documentation page and the
+// What the driver knows about each check (generated from checks/Checks.def):
+// its one-sentence summary, what it finds, its documentation page and the
 // runtime-probe scenarios that back it. Plain standard types only: used by
 // the SARIF writer (compiled without exceptions) and by `explain` (compiled
 // with them).
@@ -24,7 +24,7 @@ struct ScenarioPair {
 struct CheckInfo {
   const char *Name;    ///< "retry-per-attempt-idempotency-key"
   const char *Summary; ///< one sentence, the first of docs/checks/<doc>.md
-  const char *Finds;   ///< what the check reports, CHECKS.md's wording
+  const char *Finds;   ///< what the check reports
   std::vector<ScenarioPair> Scenarios;
 };
 
@@ -45,6 +45,10 @@ std::string docUri(const std::string &Check);
 /// The first sentence of docs/checks/<doc>.md when the page can be found
 /// (installed or in the source tree), else the catalog's summary.
 std::string checkSummary(const std::string &Check);
+
+/// The first sentence of the first paragraph after the title of a check's
+/// page (\p Markdown), or "".
+std::string pageSummary(const std::string &Markdown);
 
 } // namespace retrylint
 
