@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "CheckThenActDedupCheck.h"
+#include "model/DbStatements.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -9,24 +10,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::retry {
 
 namespace {
-
-/// Where a store call starts: m[k] starts at m, not at the bracket.
-SourceLocation callBegin(const CallExpr *Call) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-      OC && OC->getNumArgs() > 0)
-    return OC->getArg(0)->getBeginLoc();
-  return Call->getBeginLoc();
-}
-
-template <typename Fn> void forEachInFunction(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  if (isa<LambdaExpr>(S))
-    return;
-  for (const Stmt *Child : S->children())
-    forEachInFunction(Child, F);
-}
 
 /// Why the look-up at \p A and the record at \p B are not one critical
 /// section, or none when one exclusive lock scope covers both.
@@ -37,8 +20,8 @@ notAtomicReason(llvm::ArrayRef<model::LockScope> Scopes, SourceLocation A,
   const ValueDecl *CommonMutex = nullptr;
   const model::LockScope *AScope = nullptr;
   for (const model::LockScope &S : Scopes) {
-    bool HasA = model::within(SM, A, S.Begin, S.End);
-    bool HasB = model::within(SM, B, S.Begin, S.End);
+    bool HasA = within(SM, A, S.Begin, S.End);
+    bool HasB = within(SM, B, S.Begin, S.End);
     if (HasA && HasB) {
       if (!S.Shared)
         return std::nullopt;
@@ -54,7 +37,7 @@ notAtomicReason(llvm::ArrayRef<model::LockScope> Scopes, SourceLocation A,
     return std::string("only a shared lock covers both");
   if (ACovered && BCovered) {
     for (const model::LockScope &S : Scopes)
-      if (&S != AScope && model::within(SM, B, S.Begin, S.End))
+      if (&S != AScope && within(SM, B, S.Begin, S.End))
         for (const ValueDecl *M : S.Mutexes)
           if (llvm::is_contained(AScope->Mutexes, M))
             CommonMutex = M;
@@ -74,52 +57,20 @@ notAtomicReason(llvm::ArrayRef<model::LockScope> Scopes, SourceLocation A,
 
 CheckThenActDedupCheck::CheckThenActDedupCheck(StringRef Name,
                                                ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ApiOpts([this] {
-        model::ApiOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      StoreOpts([this] {
-        model::DedupOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      Api(ApiOpts), Store(Api, StoreOpts) {
-  for (const auto &[Option, Message] : Api.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-  for (const auto &[Option, Message] : Store.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-}
-
-void CheckThenActDedupCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  ApiOpts.store(Options, Opts);
-  StoreOpts.store(Options, Opts);
-}
-
-void CheckThenActDedupCheck::onStartOfTranslationUnit() { Sites.reset(); }
+    : RetryCheck(Name, Context, Uses::ApiAndStore) {}
 
 void CheckThenActDedupCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(),
-                   unless(ast_matchers::isTemplateInstantiation()),
-                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
-          .bind("fn"),
-      this);
-  Finder->addMatcher(
-      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+  addFunctionMatchers(Finder);
 }
 
 void CheckThenActDedupCheck::check(const MatchFinder::MatchResult &Result) {
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
-    checkBody(FD->getBody(), *Result.Context);
-  else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
-    checkBody(LE->getBody(), *Result.Context);
+  checkBody(matchedFunction(Result).first, *Result.Context);
 }
 
 void CheckThenActDedupCheck::checkBody(const Stmt *Body, ASTContext &Ctx) {
   if (!Body)
     return;
-  std::vector<model::LockScope> Scopes = Store.lockScopes(Body, Ctx);
+  std::vector<model::LockScope> Scopes = model::lockScopes(Body, Ctx);
   checkContainers(Body, Ctx, Scopes);
   checkDatabase(Body, Ctx, Scopes);
 }
@@ -129,8 +80,6 @@ void CheckThenActDedupCheck::noteBlockingBetween(const Stmt *Body,
                                                  const Stmt *To,
                                                  ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
-  if (!Sites)
-    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
   const CallExpr *First = nullptr;
   std::string What;
   forEachInFunction(Body, [&](const Stmt *S) {
@@ -139,7 +88,7 @@ void CheckThenActDedupCheck::noteBlockingBetween(const Stmt *Body,
         !SM.isBeforeInTranslationUnit(From->getEndLoc(), Call->getBeginLoc()) ||
         !SM.isBeforeInTranslationUnit(Call->getBeginLoc(), To->getBeginLoc()))
       return;
-    if (std::optional<std::string> B = Store.blockingCall(Call, *Sites)) {
+    if (std::optional<std::string> B = store().blockingCall(Call, sites(Ctx))) {
       First = Call;
       What = *B;
     }
@@ -156,10 +105,10 @@ void CheckThenActDedupCheck::checkContainers(
     const Stmt *Body, ASTContext &Ctx,
     llvm::ArrayRef<model::LockScope> Scopes) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<model::StoreOp> Ops = Store.opsIn(Body, Ctx);
+  std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
   for (size_t I = 0; I < Ops.size(); ++I) {
     const model::StoreOp &L = Ops[I];
-    if (L.Kind != model::StoreOpKind::Lookup || !Store.isDedupStore(L))
+    if (L.Kind != model::StoreOpKind::Lookup || !store().isDedupStore(L))
       continue;
     // An atomic record of the same key makes the look-up a fast path.
     bool HasAtomic = llvm::any_of(Ops, [&](const model::StoreOp &O) {
@@ -174,16 +123,16 @@ void CheckThenActDedupCheck::checkContainers(
           !model::sameKey(L.Key, R.Key))
         continue;
       std::optional<std::string> Why =
-          notAtomicReason(Scopes, callBegin(L.Call), callBegin(R.Call), SM);
+          notAtomicReason(Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM);
       if (!Why)
         break;
-      diag(callBegin(L.Call),
+      diag(callBeginLoc(L.Call),
            "look-up and record of the idempotency key in '%0' are not one "
            "atomic step (%1): two concurrent duplicates can both miss the "
            "look-up and both execute")
           << L.Store->getName() << *Why << L.Call->getSourceRange();
       noteBlockingBetween(Body, L.Call, R.Call, Ctx);
-      diag(callBegin(R.Call), "'%0' records the key here", DiagnosticIDs::Note)
+      diag(callBeginLoc(R.Call), "'%0' records the key here", DiagnosticIDs::Note)
           << R.Method;
       break;
     }
@@ -194,7 +143,7 @@ void CheckThenActDedupCheck::checkDatabase(
     const Stmt *Body, ASTContext &Ctx,
     llvm::ArrayRef<model::LockScope> Scopes) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<model::DbStmt> Db = Store.dbStmtsIn(Body);
+  std::vector<model::DbStmt> Db = model::dbStatementsIn(Body);
   llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
     return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
                                         B.Call->getBeginLoc());
@@ -219,14 +168,14 @@ void CheckThenActDedupCheck::checkDatabase(
   }
   auto Relevant = [&](const model::DbStmt &D) {
     StringRef Sql(D.Sql);
-    return Store.isStoreName(D.Table) || Sql.contains("IDEMPOT") ||
+    return store().isStoreName(D.Table) || Sql.contains("IDEMPOT") ||
            Sql.contains("DEDUP") || Sql.contains("REQUEST_ID") ||
            Sql.contains("_KEY");
   };
   for (size_t I = 0; I < Db.size(); ++I) {
     const model::DbStmt &L = Db[I];
     bool Redis = L.K == model::DbStmt::RedisGet;
-    if (Redis ? !Store.isStoreName(L.Table)
+    if (Redis ? !store().isStoreName(L.Table)
               : (L.K != model::DbStmt::Select || !L.HasWhere ||
                  L.Table.empty() || !Relevant(L)))
       continue;
@@ -237,7 +186,7 @@ void CheckThenActDedupCheck::checkDatabase(
         continue;
       if (R.Conditional)
         break;
-      if (!notAtomicReason(Scopes, callBegin(L.Call), callBegin(R.Call), SM))
+      if (!notAtomicReason(Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM))
         break;
       if (!Redis && TxOf[I] >= 0 && TxOf[I] == TxOf[J]) {
         // SQLite lets one writer through and fails the other with

@@ -3,23 +3,18 @@
 #ifndef RETRYLINT_CHECKS_CHECKTHENACTDEDUPCHECK_H
 #define RETRYLINT_CHECKS_CHECKTHENACTDEDUPCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "model/ApiModel.h"
-#include "model/DedupStore.h"
-#include "model/RetrySite.h"
-#include <memory>
+#include "RetryCheck.h"
+#include "model/LockScopes.h"
 
 namespace clang::tidy::retry {
 
 /// Finds de-duplication steps that look a key up and record it in two
 /// separate steps, so two concurrent duplicates both miss and both execute.
-class CheckThenActDedupCheck : public ClangTidyCheck {
+class CheckThenActDedupCheck : public RetryCheck {
 public:
   CheckThenActDedupCheck(StringRef Name, ClangTidyContext *Context);
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onStartOfTranslationUnit() override;
 
 private:
   void checkBody(const Stmt *Body, ASTContext &Ctx);
@@ -29,12 +24,6 @@ private:
                      llvm::ArrayRef<model::LockScope> Scopes);
   void noteBlockingBetween(const Stmt *Body, const Stmt *From, const Stmt *To,
                            ASTContext &Ctx);
-
-  model::ApiOptions ApiOpts;
-  model::DedupOptions StoreOpts;
-  model::ApiModel Api;
-  model::DedupStore Store;
-  std::unique_ptr<model::RetrySiteIndex> Sites;
 };
 
 } // namespace clang::tidy::retry

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "ContentDerivedIdempotencyKeyCheck.h"
-#include "clang-tidy/utils/OptionsUtils.h"
 #include "model/KeySink.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -22,26 +21,11 @@ constexpr llvm::StringLiteral IdWords[] = {"id",   "ids", "key",       "uuid",
 
 ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
     StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ApiOpts([this] {
-        model::ApiOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      StoreOpts([this] {
-        model::DedupOptions O;
-        O.read(Options);
-        return O;
-      }()),
+    : RetryCheck(Name, Context, Uses::ApiAndStore),
       IntentIdNamesOpt(Options.get("IntentIdNames", "").str()),
       ContentNamesOpt(Options.get("ContentNames", "").str()),
-      PartyNamesOpt(Options.get("PartyNames", "").str()), Api(ApiOpts),
-      Store(Api, StoreOpts) {
-  for (const auto &[Option, Message] : Api.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-  for (const auto &[Option, Message] : Store.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-  // CHECKS.md, "Intent identity": customer, payee, account and e-mail ids
-  // are not intent identity: one customer places many orders.
+      PartyNamesOpt(Options.get("PartyNames", "").str()) {
+  // Customer, payee, account and e-mail ids are not intent identity: one customer places many orders.
   IntentWords = {"order",   "intent",      "request", "operation",
                  "op",      "transaction", "txn",     "tx",
                  "payment", "invoice",     "message", "msg",
@@ -56,19 +40,11 @@ ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
                 "card",     "recipient", "sender"};
   auto Add = [&](std::vector<std::string> &To, StringRef Option,
                  StringRef Value) {
-    for (StringRef S : utils::options::parseStringList(Value)) {
-      S = S.trim();
-      if (S.empty())
-        continue;
-      if (!llvm::all_of(S,
-                        [](char C) { return llvm::isAlnum(C) || C == '_'; })) {
-        configurationDiag("%0: option '%1': '%2' is not an identifier")
-            << Name << Option << S;
-        continue;
-      }
-      // Entries are whole names (business_ref) or single words.
+    // Entries are whole names (business_ref) or single words.
+    for (StringRef S : identifierList(Value, [&](StringRef Bad) {
+           configError(Option, ("'" + Bad + "' is not an identifier").str());
+         }))
       To.push_back(S.lower());
-    }
   };
   Add(IntentWords, "IntentIdNames", IntentIdNamesOpt);
   Add(ContentWords, "ContentNames", ContentNamesOpt);
@@ -77,21 +53,20 @@ ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
 
 void ContentDerivedIdempotencyKeyCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
-  ApiOpts.store(Options, Opts);
-  StoreOpts.store(Options, Opts);
+  RetryCheck::storeOptions(Opts);
   Options.store(Opts, "IntentIdNames", IntentIdNamesOpt);
   Options.store(Opts, "ContentNames", ContentNamesOpt);
   Options.store(Opts, "PartyNames", PartyNamesOpt);
 }
 
 void ContentDerivedIdempotencyKeyCheck::onStartOfTranslationUnit() {
-  Sites.reset();
+  RetryCheck::onStartOfTranslationUnit();
   Seen.clear();
   ReportedLeaves.clear();
 }
 
 void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
-  model::addKeySinkMatchers(Finder, Api, this);
+  model::addKeySinkMatchers(Finder, api(), this);
   auto NotInstantiated = unless(isInTemplateInstantiation());
   // Keys of de-dup stores on the serving side.
   Finder->addMatcher(callExpr(NotInstantiated,
@@ -103,48 +78,27 @@ void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
 void ContentDerivedIdempotencyKeyCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit")) {
-    // "Idempotency-Key: " + a + ":" + b is one key made of all operands.
-    llvm::SmallVector<const Expr *, 2> Values =
-        model::keyValuesNextToHeader(Lit, Api, Ctx);
-    if (!Values.empty())
-      checkKeyValue(Values, Ctx);
-    return;
-  }
-  if (const auto *Arg = Result.Nodes.getNodeAs<Expr>("arg")) {
-    const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
-    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-    const FunctionDecl *Callee = model::calleeDecl(Call);
-    bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
-                     Api.isKeySinkName(Callee->getName()) &&
-                     Param->getFunctionScopeIndex() == 0;
-    bool NamedParam = Param->getDeclName().isIdentifier() &&
-                      Api.isKeySinkName(Param->getName());
-    if (SetterArg || NamedParam)
-      checkKeyValue({Arg}, Ctx);
-    return;
-  }
-  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs")) {
-    checkKeyValue({RHS}, Ctx);
-    return;
-  }
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("storecall")) {
-    std::optional<model::StoreOp> Op = Store.classify(Call, Ctx);
-    if (Op && Store.isDedupStore(*Op))
+    std::optional<model::StoreOp> Op = store().classify(Call, Ctx);
+    if (Op && store().isDedupStore(*Op))
       checkKeyValue({Op->Key}, Ctx);
+    return;
   }
+  // "Idempotency-Key: " + a + ":" + b is one key made of all operands.
+  if (auto Values = model::keySinkValues(Result, api()); Values && !Values->empty())
+    checkKeyValue(*Values, Ctx);
 }
 
 ContentDerivedIdempotencyKeyCheck::Role
 ContentDerivedIdempotencyKeyCheck::classifyName(StringRef Name,
                                                 StringRef Owner) const {
-  llvm::SmallVector<std::string, 4> Words = model::identifierWords(Name);
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   if (Words.empty())
     return Role::Unknown;
   auto IsId = [](StringRef W) { return llvm::is_contained(IdWords, W); };
   // o.id, intent.key: the owner names what is identified.
   if (llvm::all_of(Words, [&](const std::string &W) { return IsId(W); }))
-    for (const std::string &W : model::identifierWords(Owner))
+    for (const std::string &W : identifierWords(Owner))
       Words.push_back(W);
   std::string Whole = Name.lower();
   auto Has = [&](const std::vector<std::string> &List) {
@@ -190,12 +144,10 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
   SourceLocation Loc = Value->getBeginLoc();
   if (Loc.isInvalid() || Value->isTypeDependent())
     return;
-  if (!Sites)
-    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
-  const FunctionDecl *Fn = Sites->enclosingFunction(Value);
+  const FunctionDecl *Fn = sites(Ctx).enclosingFunction(Value);
   if (!Fn)
     return;
-  model::ValueOrigin Tracer(Api);
+  model::ValueOrigin Tracer(api());
   llvm::SmallVector<model::Leaf, 4> Leaves;
   for (const Expr *V : Values)
     for (model::Leaf &L : Tracer.leaves(V, Fn))

@@ -3,20 +3,16 @@
 #ifndef RETRYLINT_CHECKS_CONTENTDERIVEDIDEMPOTENCYKEYCHECK_H
 #define RETRYLINT_CHECKS_CONTENTDERIVEDIDEMPOTENCYKEYCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "model/ApiModel.h"
-#include "model/DedupStore.h"
-#include "model/RetrySite.h"
+#include "RetryCheck.h"
 #include "model/ValueOrigin.h"
 #include "llvm/ADT/DenseSet.h"
-#include <memory>
 
 namespace clang::tidy::retry {
 
 /// Finds idempotency keys computed only from payload content (amount, body,
 /// a hash of them) with nothing that identifies the intent, so two real
 /// orders with equal content collapse into one.
-class ContentDerivedIdempotencyKeyCheck : public ClangTidyCheck {
+class ContentDerivedIdempotencyKeyCheck : public RetryCheck {
 public:
   ContentDerivedIdempotencyKeyCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
@@ -30,13 +26,8 @@ private:
   Role classifyName(StringRef Name, StringRef Owner) const;
   void checkKeyValue(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx);
 
-  model::ApiOptions ApiOpts;
-  model::DedupOptions StoreOpts;
   std::string IntentIdNamesOpt, ContentNamesOpt, PartyNamesOpt;
-  model::ApiModel Api;
-  model::DedupStore Store;
   std::vector<std::string> IntentWords, ContentWords, PartyWords;
-  std::unique_ptr<model::RetrySiteIndex> Sites;
   llvm::DenseSet<const Expr *> Seen;
   llvm::DenseSet<const Expr *> ReportedLeaves;
 };

@@ -1,126 +1,40 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "DedupWindowTooShortCheck.h"
+#include "model/DbStatements.h"
+#include "utils/Duration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/Regex.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
-namespace {
-
-/// A unit from the last words of a name: ttl_seconds, kWindowMs, retention_h.
-std::optional<double> unitFromName(StringRef Name) {
-  auto Words = model::identifierWords(Name);
-  for (auto It = Words.rbegin(); It != Words.rend(); ++It) {
-    std::optional<double> U =
-        llvm::StringSwitch<std::optional<double>>(*It)
-            .Cases({"ms", "msec", "millis", "milliseconds"}, 0.001)
-            .Cases({"s", "sec", "secs", "second", "seconds"}, 1.0)
-            .Cases({"min", "mins", "minute", "minutes"}, 60.0)
-            .Cases({"h", "hr", "hrs", "hour", "hours"}, 3600.0)
-            .Cases({"d", "day", "days"}, 86400.0)
-            .Default(std::nullopt);
-    if (U)
-      return U;
-  }
-  return std::nullopt;
-}
-
-/// "-10 minutes" (SQLite datetime modifiers), "INTERVAL '10 minutes'"
-/// (PostgreSQL), "INTERVAL 10 MINUTE" (MySQL), in uppercased SQL.
-std::optional<double> sqlAge(StringRef Sql) {
-  llvm::Regex Re("(INTERVAL '?|'-)([0-9]+) ?(SECOND|MINUTE|HOUR|DAY)S?");
-  llvm::SmallVector<StringRef, 4> M;
-  if (!Re.match(Sql, &M))
-    return std::nullopt;
-  double N;
-  if (M[2].getAsDouble(N))
-    return std::nullopt;
-  double U = llvm::StringSwitch<double>(M[3])
-                 .Case("SECOND", 1)
-                 .Case("MINUTE", 60)
-                 .Case("HOUR", 3600)
-                 .Default(86400);
-  return N * U;
-}
-
-/// Redis expiry: SET k v EX n / PX n, SETEX k n v, EXPIRE k n, PEXPIRE k n.
-std::optional<double> redisTtl(StringRef Cmd) {
-  llvm::SmallVector<StringRef, 8> Tok;
-  Cmd.split(Tok, ' ', -1, false);
-  if (Tok.size() < 3)
-    return std::nullopt;
-  auto Num = [](StringRef S) -> std::optional<double> {
-    double V;
-    if (S.getAsDouble(V))
-      return std::nullopt;
-    return V;
-  };
-  std::string C = Tok[0].upper();
-  if (C == "SETEX" || C == "EXPIRE")
-    return Num(Tok[2]);
-  if (C == "PSETEX" || C == "PEXPIRE") {
-    if (auto V = Num(Tok[2]))
-      return *V / 1000;
-    return std::nullopt;
-  }
-  if (C == "SET")
-    for (size_t I = 3; I + 1 < Tok.size(); ++I) {
-      if (Tok[I].equals_insensitive("EX"))
-        return Num(Tok[I + 1]);
-      if (Tok[I].equals_insensitive("PX"))
-        if (auto V = Num(Tok[I + 1]))
-          return *V / 1000;
-    }
-  return std::nullopt;
-}
-
-} // namespace
-
 DedupWindowTooShortCheck::DedupWindowTooShortCheck(StringRef Name,
                                                    ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ApiOpts([this] {
-        model::ApiOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      StoreOpts([this] {
-        model::DedupOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      MinimumWindowOpt(Options.get("MinimumWindow", "24h").str()), Api(ApiOpts),
-      Store(Api, StoreOpts) {
-  for (const auto &[Option, Message] : Api.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-  for (const auto &[Option, Message] : Store.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-  if (std::optional<double> W = model::parseDuration(MinimumWindowOpt))
+    : RetryCheck(Name, Context, Uses::ApiAndStore),
+      MinimumWindowOpt(Options.get("MinimumWindow", "24h").str()) {
+  if (std::optional<double> W = parseDuration(MinimumWindowOpt))
     MinimumWindow = *W;
   else
-    configurationDiag("%0: option 'MinimumWindow': '%1' is not a duration "
-                      "(a number and a unit: ms, s, min, h, d, w)")
-        << Name << MinimumWindowOpt;
+    configError("MinimumWindow", "'" + MinimumWindowOpt +
+                                     "' is not a duration (a number and a "
+                                     "unit: ms, s, min, h, d, w)");
 }
 
 void DedupWindowTooShortCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
-  ApiOpts.store(Options, Opts);
-  StoreOpts.store(Options, Opts);
+  RetryCheck::storeOptions(Opts);
   Options.store(Opts, "MinimumWindow", MinimumWindowOpt);
 }
 
 void DedupWindowTooShortCheck::onStartOfTranslationUnit() {
-  Sites.reset();
+  RetryCheck::onStartOfTranslationUnit();
   ReportedVars.clear();
   ReportedLocs.clear();
 }
 
 bool DedupWindowTooShortCheck::isTtlName(StringRef Name) const {
-  for (const std::string &W : model::identifierWords(Name))
+  for (const std::string &W : identifierWords(Name))
     if (llvm::is_contained({"ttl", "expire", "expiry", "expires", "expiration",
                             "retention", "window", "lifetime", "retain",
                             "keep"},
@@ -146,13 +60,13 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
     if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD))
       return;
     StringRef N = VD->getName();
-    if (!isTtlName(N) || !Store.isStoreName(N))
+    if (!isTtlName(N) || !store().isStoreName(N))
       return;
     std::optional<double> S =
-        model::DedupStore::durationSeconds(VD->getInit(), Ctx);
+        durationSeconds(VD->getInit(), Ctx);
     if (!S && VD->getType()->isArithmeticType()) {
       Expr::EvalResult R;
-      std::optional<double> Unit = unitFromName(N);
+      std::optional<double> Unit = durationUnitFromName(N);
       if (Unit && !VD->getInit()->isValueDependent() &&
           VD->getInit()->EvaluateAsRValue(R, Ctx)) {
         if (R.Val.isInt())
@@ -170,7 +84,7 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   const CallExpr *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   const CXXConstructExpr *Ctor =
       Result.Nodes.getNodeAs<CXXConstructExpr>("ctor");
-  const FunctionDecl *Callee = Call ? model::calleeDecl(Call)
+  const FunctionDecl *Callee = Call ? calleeDecl(Call)
                                     : (Ctor ? Ctor->getConstructor() : nullptr);
   if (!Callee)
     return;
@@ -186,22 +100,22 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
     unsigned Idx = 1;
     if (Idx >= Args.size())
       return;
-    std::optional<StringRef> Text = model::literalText(Args[Idx]);
+    std::optional<StringRef> Text = literalText(Args[Idx]);
     if (!Text)
       return;
     if (Redis) {
       llvm::SmallVector<StringRef, 4> Tok;
       Text->split(Tok, ' ', -1, false);
-      if (Tok.size() < 2 || !Store.isStoreName(Tok[1]))
+      if (Tok.size() < 2 || !store().isStoreName(Tok[1]))
         return;
-      if (std::optional<double> S = redisTtl(*Text))
+      if (std::optional<double> S = model::redisTtlSeconds(*Text))
         report(Args[Idx]->getBeginLoc(), *S, "the Redis expiry", Ctx);
       return;
     }
-    for (const model::DbStmt &D : model::DedupStore::parseDb(*Text, false))
+    for (const model::DbStmt &D : model::parseDbStatements(*Text, false))
       if (D.K == model::DbStmt::Delete && D.HasWhere &&
-          Store.isStoreName(D.Table))
-        if (std::optional<double> S = sqlAge(D.Sql)) {
+          store().isStoreName(D.Table))
+        if (std::optional<double> S = model::sqlAgeSeconds(D.Sql)) {
           report(Args[Idx]->getBeginLoc(), *S, "the purge of '" + D.Table + "'",
                  Ctx);
           return;
@@ -224,14 +138,14 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
     Class = MD->getParent();
   if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call))
-    Object = model::refDecl(MC->getImplicitObjectArgument());
+    Object = refDecl(MC->getImplicitObjectArgument());
   bool StoreContext =
-      Store.isStoreName(CalleeName) ||
+      store().isStoreName(CalleeName) ||
       (Class && Class->getDeclName().isIdentifier() &&
-       Store.isStoreName(Class->getName())) ||
+       store().isStoreName(Class->getName())) ||
       (Object && Object->getDeclName().isIdentifier() &&
-       Store.isStoreName(Object->getName())) ||
-      llvm::any_of(Args, [&](const Expr *A) { return Store.isKeyExpr(A); });
+       store().isStoreName(Object->getName())) ||
+      llvm::any_of(Args, [&](const Expr *A) { return store().isKeyExpr(A); });
   if (!StoreContext)
     return;
   for (unsigned I = 0; I < Args.size(); ++I) {
@@ -242,7 +156,7 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
         (P && P->getDeclName().isIdentifier() && isTtlName(P->getName()));
     if (!TtlArg)
       continue;
-    std::optional<double> S = model::DedupStore::durationSeconds(Args[I], Ctx);
+    std::optional<double> S = durationSeconds(Args[I], Ctx);
     if (!S)
       continue;
     // A named constant is reported at its declaration, once.
@@ -269,22 +183,20 @@ void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
     return;
   // The longest span a retry site in this file can keep re-sending: at least
   // (attempts - 1) constant waits.
-  if (!Sites)
-    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
   const model::RetrySite *Longest = nullptr;
   double Span = 0, Wait = 0;
-  for (const model::RetrySite *S : Sites->allSites()) {
+  for (const model::RetrySite *S : sites(Ctx).allSites()) {
     if (S->Cap != model::CapKind::Constant || S->MaxAttempts < 2)
       continue;
     double MaxWait = 0;
     for (const model::Wait &W : S->Waits) {
       if (W.Grows || W.Jitter || !W.Call)
         continue;
-      std::optional<unsigned> Arg = Api.waitDurationArg(W.Call);
+      std::optional<unsigned> Arg = api().waitDurationArg(W.Call);
       if (!Arg || *Arg >= W.Call->getNumArgs())
         continue;
       if (std::optional<double> D =
-              model::DedupStore::durationSeconds(W.Call->getArg(*Arg), Ctx))
+              durationSeconds(W.Call->getArg(*Arg), Ctx))
         MaxWait = std::max(MaxWait, *D);
     }
     double Sp = (S->MaxAttempts - 1) * MaxWait;
@@ -298,11 +210,11 @@ void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
     diag(Loc, "idempotency records expire after %0 (%1), but a retry site "
               "in this file keeps re-sending for at least %2: a retry after "
               "expiry finds no record and executes again")
-        << model::formatSeconds(Seconds) << What << model::formatSeconds(Span);
+        << formatSeconds(Seconds) << What << formatSeconds(Span);
     diag(Longest->getBeginLoc(), "%0 makes %1 attempts with %2 between them",
          DiagnosticIDs::Note)
         << Longest->describe() << Longest->MaxAttempts
-        << model::formatSeconds(Wait);
+        << formatSeconds(Wait);
     return;
   }
   if (Seconds < MinimumWindow)
@@ -310,8 +222,8 @@ void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
               "%2 minimum window (MinimumWindow): a client that retries or "
               "replays the request later finds no record and it executes "
               "again")
-        << model::formatSeconds(Seconds) << What
-        << model::formatSeconds(MinimumWindow);
+        << formatSeconds(Seconds) << What
+        << formatSeconds(MinimumWindow);
 }
 
 } // namespace clang::tidy::retry

@@ -3,19 +3,15 @@
 #ifndef RETRYLINT_CHECKS_DEDUPWINDOWTOOSHORTCHECK_H
 #define RETRYLINT_CHECKS_DEDUPWINDOWTOOSHORTCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "model/ApiModel.h"
-#include "model/DedupStore.h"
-#include "model/RetrySite.h"
+#include "RetryCheck.h"
 #include "llvm/ADT/DenseSet.h"
-#include <memory>
 
 namespace clang::tidy::retry {
 
 /// Finds idempotency / de-dup record lifetimes (TTLs, purge windows) that
 /// are shorter than the retries that rely on them, so a late retry finds no
 /// record and executes again.
-class DedupWindowTooShortCheck : public ClangTidyCheck {
+class DedupWindowTooShortCheck : public RetryCheck {
 public:
   DedupWindowTooShortCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
@@ -28,13 +24,8 @@ private:
               ASTContext &Ctx);
   bool isTtlName(StringRef Name) const;
 
-  model::ApiOptions ApiOpts;
-  model::DedupOptions StoreOpts;
   std::string MinimumWindowOpt;
   double MinimumWindow = 86400;
-  model::ApiModel Api;
-  model::DedupStore Store;
-  std::unique_ptr<model::RetrySiteIndex> Sites;
   llvm::DenseSet<const Decl *> ReportedVars;
   llvm::DenseSet<unsigned> ReportedLocs;
 };

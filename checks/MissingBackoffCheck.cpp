@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "MissingBackoffCheck.h"
-#include "model/StatusSet.h"
+#include "model/RetriedStatuses.h"
 
 namespace clang::tidy::retry {
 
@@ -13,9 +13,8 @@ MissingBackoffCheck::MissingBackoffCheck(StringRef Name,
 
 void MissingBackoffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RetrySiteCheck::storeOptions(Opts);
-  Options.store(Opts, "RequireJitter", RequireJitter ? "true" : "false");
-  Options.store(Opts, "RequireRetryAfter",
-                RequireRetryAfter ? "true" : "false");
+  storeBool(Opts, "RequireJitter", RequireJitter);
+  storeBool(Opts, "RequireRetryAfter", RequireRetryAfter);
 }
 
 void MissingBackoffCheck::checkSite(const model::RetrySite &Site,

@@ -16,7 +16,7 @@ MissingBudgetCheck::MissingBudgetCheck(StringRef Name,
 void MissingBudgetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RetrySiteCheck::storeOptions(Opts);
   Options.store(Opts, "MaxAttempts", std::to_string(MaxAttempts));
-  Options.store(Opts, "RequireDeadline", RequireDeadline ? "true" : "false");
+  storeBool(Opts, "RequireDeadline", RequireDeadline);
 }
 
 void MissingBudgetCheck::checkSite(const model::RetrySite &Site,

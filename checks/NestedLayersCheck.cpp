@@ -38,7 +38,7 @@ NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
     }
     model::NameList Names;
     if (std::optional<std::string> Err = Names.add(Pattern.trim())) {
-      configurationDiag("%0: option 'RetryingCalls': %1") << Name << *Err;
+      configError("RetryingCalls", *Err);
       continue;
     }
     GraphOpts.RetryingCalls.push_back({std::move(Names), N});
@@ -47,7 +47,7 @@ NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
     std::string Error;
     Imported = model::FactsDb::loadCached(FactsDirectory, Error);
     if (!Imported)
-      configurationDiag("%0: option 'FactsDirectory': %1") << Name << Error;
+      configError("FactsDirectory", Error);
   }
 }
 
@@ -118,8 +118,7 @@ void NestedLayersCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
       std::string Error;
       if (!model::writeFactsFile(ExportFactsDirectory, Path,
                                  Graph->mainFileFacts(), Error))
-        configurationDiag("%0: option 'ExportFactsDirectory': %1")
-            << getID() << Error;
+        configError("ExportFactsDirectory", Error);
     }
   }
   Findings.clear();

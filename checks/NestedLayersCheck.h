@@ -4,7 +4,7 @@
 #define RETRYLINT_CHECKS_NESTEDLAYERSCHECK_H
 
 #include "RetrySiteCheck.h"
-#include "model/Facts.h"
+#include "model/LayerGraph.h"
 
 namespace clang::tidy::retry {
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "NonRetryableStatusCheck.h"
+#include "model/GrpcServiceConfig.h"
+#include "model/RetriedStatuses.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -25,10 +27,10 @@ NonRetryableStatusCheck::NonRetryableStatusCheck(StringRef Name,
     } else if (std::optional<unsigned> Code = model::grpcCodeFromName(Entry)) {
       ExtraRetryable = ExtraRetryable | model::StatusSet::grpc(*Code);
     } else {
-      configurationDiag("%0: option 'RetryableStatuses': '%1' is neither an "
-                        "HTTP status, a range like 500-599, nor a gRPC code "
-                        "name")
-          << Name << Entry;
+      configError("RetryableStatuses",
+                  ("'" + Entry + "' is neither an HTTP status, a range like "
+                   "500-599, nor a gRPC code name")
+                      .str());
     }
   }
 }

@@ -2,6 +2,7 @@
 
 #include "PerAttemptIdempotencyKeyCheck.h"
 #include "model/KeySink.h"
+#include "model/ValueOrigin.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -10,57 +11,22 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
-PerAttemptIdempotencyKeyCheck::PerAttemptIdempotencyKeyCheck(
-    StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ApiOpts([this] {
-        model::ApiOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      Api(ApiOpts) {
-  for (const auto &[Option, Message] : Api.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-}
-
-void PerAttemptIdempotencyKeyCheck::storeOptions(
-    ClangTidyOptions::OptionMap &Opts) {
-  ApiOpts.store(Options, Opts);
-}
-
 void PerAttemptIdempotencyKeyCheck::onStartOfTranslationUnit() {
-  Sites.reset();
+  RetryCheck::onStartOfTranslationUnit();
   Seen.clear();
 }
 
 void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
   // Header names and prefixes ("Idempotency-Key", "...: "), setters and
   // parameters named as key sinks, fields: req.idempotency_key = k.
-  model::addKeySinkMatchers(Finder, Api, this);
+  model::addKeySinkMatchers(Finder, api(), this);
 }
 
 void PerAttemptIdempotencyKeyCheck::check(
     const MatchFinder::MatchResult &Result) {
-  ASTContext &Ctx = *Result.Context;
-  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit")) {
-    for (const Expr *V : model::keyValuesNextToHeader(Lit, Api, Ctx))
-      checkKeyValue(V, Ctx);
-    return;
-  }
-  if (const auto *Arg = Result.Nodes.getNodeAs<Expr>("arg")) {
-    const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
-    const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-    const FunctionDecl *Callee = model::calleeDecl(Call);
-    bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
-                     Api.isKeySinkName(Callee->getName()) &&
-                     Param->getFunctionScopeIndex() == 0;
-    bool NamedParam = Param->getDeclName().isIdentifier() &&
-                      Api.isKeySinkName(Param->getName());
-    if (SetterArg || NamedParam)
-      checkKeyValue(Arg, Ctx);
-    return;
-  }
-  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs"))
-    checkKeyValue(RHS, Ctx);
+  if (auto Values = model::keySinkValues(Result, api()))
+    for (const Expr *V : *Values)
+      checkKeyValue(V, *Result.Context);
 }
 
 void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
@@ -70,19 +36,18 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
   SourceLocation Loc = Value->getBeginLoc();
   if (Loc.isInvalid() || Value->isTypeDependent())
     return;
-  if (!Sites)
-    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+  model::RetrySiteIndex &Sites = sites(Ctx);
 
-  const FunctionDecl *Fn = Sites->enclosingFunction(Value);
+  const FunctionDecl *Fn = Sites.enclosingFunction(Value);
   if (!Fn)
     return;
-  model::ValueOrigin Tracer(Api);
+  model::ValueOrigin Tracer(api());
   llvm::SmallVector<model::Origin, 2> Origins =
       Tracer.perAttemptOrigins(Value, Fn);
   if (Origins.empty())
     return;
 
-  auto SitesOfValue = Sites->enclosingSites(Value);
+  auto SitesOfValue = Sites.enclosingSites(Value);
   for (const model::Origin &O : Origins) {
     // Is the source evaluated once per attempt of a retry site that also
     // sends this key?
@@ -95,7 +60,7 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
           break;
         }
     } else {
-      auto SitesOfSource = Sites->enclosingSites(O.Anchor);
+      auto SitesOfSource = Sites.enclosingSites(O.Anchor);
       for (const model::RetrySite *S : SitesOfSource)
         if (llvm::is_contained(SitesOfValue, S)) {
           Site = S;
@@ -104,7 +69,7 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
       // Key and source in a function that a retry site calls on each
       // attempt: the function runs again, so does the source.
       if (!Site && SitesOfValue.empty() && SitesOfSource.empty()) {
-        auto Calls = Sites->retriedCallsTo(Fn);
+        auto Calls = Sites.retriedCallsTo(Fn);
         if (!Calls.empty()) {
           Site = Calls.front().Site;
           ViaCall = Calls.front().Call;
@@ -114,7 +79,7 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
     if (!Site)
       continue;
     // Keys only matter where the retry re-sends a side effect: a GET
-    // retried with a fresh key is harmless (CHECKS.md).
+    // retried with a fresh key is harmless.
     if (llvm::all_of(Site->Operations, [](const model::Operation &Op) {
           return Op.knownIdempotent();
         }))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "UnkeyedSideEffectCheck.h"
-#include "model/StatusSet.h"
+#include "model/RetriedStatuses.h"
 
 namespace clang::tidy::retry {
 

@@ -11,24 +11,6 @@ namespace clang::tidy::retry {
 
 namespace {
 
-/// Where a store call starts: m[k] starts at m, not at the bracket.
-SourceLocation callBegin(const CallExpr *Call) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-      OC && OC->getNumArgs() > 0)
-    return OC->getArg(0)->getBeginLoc();
-  return Call->getBeginLoc();
-}
-
-template <typename Fn> void forEachInFunction(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  if (isa<LambdaExpr>(S))
-    return;
-  for (const Stmt *Child : S->children())
-    forEachInFunction(Child, F);
-}
-
 bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
               const model::DedupStore &Store) {
   bool Found = false;
@@ -48,22 +30,8 @@ bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
 
 VolatileIdempotencyStoreCheck::VolatileIdempotencyStoreCheck(
     StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context), ApiOpts([this] {
-        model::ApiOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      StoreOpts([this] {
-        model::DedupOptions O;
-        O.read(Options);
-        return O;
-      }()),
-      InMemoryContainersOpt(Options.get("InMemoryContainers", "").str()),
-      Api(ApiOpts), Store(Api, StoreOpts) {
-  for (const auto &[Option, Message] : Api.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
-  for (const auto &[Option, Message] : Store.configErrors())
-    configurationDiag("%0: option '%1': %2") << Name << Option << Message;
+    : RetryCheck(Name, Context, Uses::ApiAndStore),
+      InMemoryContainersOpt(Options.get("InMemoryContainers", "").str()) {
   for (StringRef S : {"std::map",
                       "std::unordered_map",
                       "std::set",
@@ -90,39 +58,28 @@ VolatileIdempotencyStoreCheck::VolatileIdempotencyStoreCheck(
     InMemoryContainers.add(S);
   for (StringRef S : utils::options::parseStringList(InMemoryContainersOpt))
     if (std::optional<std::string> Err = InMemoryContainers.add(S))
-      configurationDiag("%0: option '%1': %2")
-          << Name << "InMemoryContainers" << *Err;
+      configError("InMemoryContainers", *Err);
 }
 
 void VolatileIdempotencyStoreCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
-  ApiOpts.store(Options, Opts);
-  StoreOpts.store(Options, Opts);
+  RetryCheck::storeOptions(Opts);
   Options.store(Opts, "InMemoryContainers", InMemoryContainersOpt);
 }
 
 void VolatileIdempotencyStoreCheck::onStartOfTranslationUnit() {
-  Sites.reset();
+  RetryCheck::onStartOfTranslationUnit();
   Reported.clear();
 }
 
 void VolatileIdempotencyStoreCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(),
-                   unless(ast_matchers::isTemplateInstantiation()),
-                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
-          .bind("fn"),
-      this);
-  Finder->addMatcher(
-      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+  addFunctionMatchers(Finder);
 }
 
 void VolatileIdempotencyStoreCheck::check(
     const MatchFinder::MatchResult &Result) {
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
-    checkBody(FD->getBody(), FD, *Result.Context);
-  else if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
-    checkBody(LE->getBody(), LE->getCallOperator(), *Result.Context);
+  auto [Body, Fn] = matchedFunction(Result);
+  checkBody(Body, Fn, *Result.Context);
 }
 
 bool VolatileIdempotencyStoreCheck::isInMemoryContainer(
@@ -147,19 +104,19 @@ VolatileIdempotencyStoreCheck::durableEffect(const Stmt *S, unsigned Depth,
     const auto *Call = dyn_cast<CallExpr>(N);
     if (!Call || Found)
       return;
-    if (Store.isDurableWrite(Call)) {
+    if (store().isDurableWrite(Call)) {
       Found = Call;
-      const FunctionDecl *FD = model::calleeDecl(Call);
+      const FunctionDecl *FD = calleeDecl(Call);
       What = FD ? FD->getNameAsString() : "write";
       return;
     }
-    if (std::optional<model::Operation> Op = Api.operation(Call);
+    if (std::optional<model::Operation> Op = api().operation(Call);
         Op && Op->SideEffect) {
       Found = Call;
       What = Op->Name;
       return;
     }
-    const FunctionDecl *FD = model::calleeDecl(Call);
+    const FunctionDecl *FD = calleeDecl(Call);
     const FunctionDecl *Def = nullptr;
     if (Depth < 2 && FD && !FD->isInStdNamespace() && FD->hasBody(Def) && Def) {
       std::string Inner;
@@ -182,14 +139,14 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
   const Expr *HeaderRead = nullptr;
   forEachInFunction(Body, [&](const Stmt *S) {
     if (const auto *E = dyn_cast<Expr>(S);
-        E && !HeaderRead && Store.isKeyHeaderRead(E))
+        E && !HeaderRead && store().isKeyHeaderRead(E))
       HeaderRead = E;
   });
   llvm::SmallVector<const VarDecl *, 4> KeyVars;
   const ParmVarDecl *KeyParam = nullptr;
   if (!HeaderRead)
     for (const ParmVarDecl *P : Fn->parameters())
-      if (P->getDeclName().isIdentifier() && Api.isKeySinkName(P->getName())) {
+      if (P->getDeclName().isIdentifier() && api().isKeySinkName(P->getName())) {
         KeyParam = P;
         KeyVars.push_back(P);
         break;
@@ -203,17 +160,17 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
             if (VD->getInit() && !llvm::is_contained(KeyVars, VD) &&
-                mentions(VD->getInit(), KeyVars, Store))
+                mentions(VD->getInit(), KeyVars, store()))
               KeyVars.push_back(VD);
     });
 
   // Records of the key in a shared in-memory container.
-  std::vector<model::StoreOp> Ops = Store.opsIn(Body, Ctx);
+  std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
   // The last one: an earlier m[k] may be the replay path reading it back.
   const model::StoreOp *Rec = nullptr;
   for (const model::StoreOp &Op : Ops)
     if (Op.Kind != model::StoreOpKind::Lookup &&
-        mentions(Op.Key, KeyVars, Store) && isInMemoryContainer(Op.Store) &&
+        mentions(Op.Key, KeyVars, store()) && isInMemoryContainer(Op.Store) &&
         (!Rec || Rec->Store == Op.Store))
       Rec = &Op;
   if (!Rec || Reported.count(Rec->Store))
@@ -221,8 +178,6 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
 
   // The key also goes somewhere durable (an SQL insert, a file, a same-TU
   // function that writes, or a function we cannot see): silent.
-  if (!Sites)
-    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
   bool KeyLeaves = false;
   forEachInFunction(Body, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -233,17 +188,17 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       return;
     bool Passes = false;
     for (const Expr *Arg : Call->arguments())
-      Passes |= mentions(Arg, KeyVars, Store) && !Store.isKeyHeaderRead(Arg);
+      Passes |= mentions(Arg, KeyVars, store()) && !store().isKeyHeaderRead(Arg);
     if (!Passes)
       return;
-    if (Store.isDurableWrite(Call)) {
+    if (store().isDurableWrite(Call)) {
       KeyLeaves = true;
       return;
     }
     // Assignments and other operators (m[k] = v, s + k) keep nothing.
     if (isa<CXXOperatorCallExpr>(Call))
       return;
-    const FunctionDecl *FD = model::calleeDecl(Call);
+    const FunctionDecl *FD = calleeDecl(Call);
     if (!FD) {
       KeyLeaves = true;
       return;
@@ -254,7 +209,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       KeyLeaves = true;
       return;
     }
-    if (FD->isInStdNamespace() || Api.operation(Call))
+    if (FD->isInStdNamespace() || api().operation(Call))
       return;
     // Library request/response objects (res.set_header(...)) store nothing.
     std::string QN = FD->getQualifiedNameAsString();
@@ -280,7 +235,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     return;
   // A key parameter without a request: only the serving side, which writes
   // locally rather than calling out.
-  if (KeyParam && !Store.isDurableWrite(Effect) && Api.operation(Effect))
+  if (KeyParam && !store().isDurableWrite(Effect) && api().operation(Effect))
     return;
 
   Reported.insert(Rec->Store);
@@ -302,10 +257,10 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     Notes.push_back(
         {KeyParam->getLocation(),
          "the key arrives as parameter '" + KeyParam->getName().str() + "'"});
-  Notes.push_back({callBegin(Rec->Call),
+  Notes.push_back({callBeginLoc(Rec->Call),
                    "'" + Rec->Method + "' records the key in memory only"});
   Notes.push_back(
-      {callBegin(Effect), "the side effect is durable: '" + What + "'"});
+      {callBeginLoc(Effect), "the side effect is durable: '" + What + "'"});
   const SourceManager &SM = Ctx.getSourceManager();
   llvm::stable_sort(Notes, [&](const Note &A, const Note &B) {
     return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);

@@ -3,19 +3,15 @@
 #ifndef RETRYLINT_CHECKS_VOLATILEIDEMPOTENCYSTORECHECK_H
 #define RETRYLINT_CHECKS_VOLATILEIDEMPOTENCYSTORECHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "model/ApiModel.h"
-#include "model/DedupStore.h"
-#include "model/RetrySite.h"
+#include "RetryCheck.h"
 #include "llvm/ADT/DenseSet.h"
-#include <memory>
 
 namespace clang::tidy::retry {
 
 /// Finds idempotency records that a service keeps only in process memory
 /// while its side effects are durable, so a restart forgets the keys of work
 /// that was already committed and retries of it execute again.
-class VolatileIdempotencyStoreCheck : public ClangTidyCheck {
+class VolatileIdempotencyStoreCheck : public RetryCheck {
 public:
   VolatileIdempotencyStoreCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
@@ -31,13 +27,8 @@ private:
                                 std::string &What);
   bool isInMemoryContainer(const ValueDecl *Store) const;
 
-  model::ApiOptions ApiOpts;
-  model::DedupOptions StoreOpts;
   std::string InMemoryContainersOpt;
-  model::ApiModel Api;
-  model::DedupStore Store;
   model::NameList InMemoryContainers;
-  std::unique_ptr<model::RetrySiteIndex> Sites;
   llvm::DenseSet<const ValueDecl *> Reported;
 };
 

@@ -15,8 +15,8 @@ bool hasRegexMeta(StringRef S) {
 
 std::string lower(StringRef S) { return S.lower(); }
 
-// Verbs that make an RPC or SDK call a side effect (CHECKS.md, "Idempotent
-// by method"). Put/Get/List/Describe/Delete are idempotent by name.
+// Verbs that make an RPC or SDK call a side effect; Put/Get/List/Describe/
+// Delete are idempotent by name.
 constexpr llvm::StringLiteral SideEffectVerbs[] = {
     "Create",   "Charge", "Send", "Publish", "Submit",
     "Transfer", "Append", "Post", "Insert",  "Enqueue"};
@@ -58,22 +58,6 @@ bool classNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
     if (QN == N)
       return true;
   return false;
-}
-
-HttpMethod methodFromName(StringRef Name) {
-  return llvm::StringSwitch<HttpMethod>(Name)
-      .CaseLower("get", HttpMethod::Get)
-      .CaseLower("head", HttpMethod::Head)
-      .CaseLower("options", HttpMethod::Options)
-      .CaseLower("post", HttpMethod::Post)
-      .CaseLower("put", HttpMethod::Put)
-      .CaseLower("patch", HttpMethod::Patch)
-      .CaseLower("delete", HttpMethod::Delete)
-      .Default(HttpMethod::Unknown);
-}
-
-bool isSideEffectMethod(HttpMethod M) {
-  return M == HttpMethod::Post || M == HttpMethod::Patch;
 }
 
 } // namespace
@@ -147,16 +131,20 @@ bool NameList::matches(const NamedDecl *D) const {
   return matches(StringRef(D->getQualifiedNameAsString()));
 }
 
-std::string normalizeIdentifier(StringRef Name) {
-  std::string Out;
-  for (char C : Name)
-    if (C != '_' && C != '-')
-      Out.push_back(llvm::toLower(C));
-  StringRef S(Out);
-  for (StringRef Prefix : {"set", "with", "add"})
-    if (S.starts_with(Prefix) && S.size() > Prefix.size() + 2)
-      return S.drop_front(Prefix.size()).str();
-  return Out;
+HttpMethod httpMethodFromName(StringRef Name) {
+  return llvm::StringSwitch<HttpMethod>(Name)
+      .CaseLower("get", HttpMethod::Get)
+      .CaseLower("head", HttpMethod::Head)
+      .CaseLower("options", HttpMethod::Options)
+      .CaseLower("post", HttpMethod::Post)
+      .CaseLower("put", HttpMethod::Put)
+      .CaseLower("patch", HttpMethod::Patch)
+      .CaseLower("delete", HttpMethod::Delete)
+      .Default(HttpMethod::Unknown);
+}
+
+bool isSideEffectMethod(HttpMethod M) {
+  return M == HttpMethod::Post || M == HttpMethod::Patch;
 }
 
 StringRef httpMethodName(HttpMethod M) {
@@ -374,7 +362,7 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
   }
   if (classNamed(RD, {"httplib::Client", "httplib::ClientImpl",
                       "httplib::SSLClient", "httplib::UniversalClient"})) {
-    HttpMethod M = methodFromName(Name);
+    HttpMethod M = httpMethodFromName(Name);
     if (M == HttpMethod::Unknown && Name != "send")
       return std::nullopt;
     Op.Kind = OperationKind::Http;
@@ -383,7 +371,7 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
     return Op;
   }
   if (StringRef(Op.Name).starts_with("cpr::")) {
-    HttpMethod M = methodFromName(Name);
+    HttpMethod M = httpMethodFromName(Name);
     if (M == HttpMethod::Unknown)
       return std::nullopt;
     Op.Kind = OperationKind::Http;
@@ -547,62 +535,35 @@ bool ApiModel::isValueTransform(const FunctionDecl *Callee) const {
   return Callee && Transforms.matches(Callee);
 }
 
-const FunctionDecl *calleeDecl(const CallExpr *Call) {
-  if (!Call)
-    return nullptr;
-  if (const FunctionDecl *FD = Call->getDirectCallee())
-    return FD;
-  return dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
-}
-
-StringRef calleeName(const CallExpr *Call) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return "";
-  return FD->getName();
-}
-
-int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default) {
-  Expr::EvalResult R;
-  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  return Default;
-}
-
-const Expr *ignoreWrappers(const Expr *E) {
-  while (E) {
-    const Expr *Prev = E;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr();
-    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
-    if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
-      E = SC->getSubExpr();
-    // `if (res)`: the conversion operator call stands for the object.
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
-        E = MC->getImplicitObjectArgument();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-      if (CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE) &&
-          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
-        E = CE->getArg(0);
-    if (E == Prev)
-      return E;
+/// GetOrder, get_order, List, fetch: a read verb followed by a word
+/// boundary (not Listen, Getaway).
+static bool isReadName(StringRef Name) {
+  for (StringRef P : {"get", "list", "describe", "read", "fetch", "poll",
+                      "watch", "query", "lookup"}) {
+    if (!Name.starts_with_insensitive(P))
+      continue;
+    StringRef Rest = Name.drop_front(P.size());
+    if (Rest.empty() || Rest.front() == '_' || llvm::isUpper(Rest.front()))
+      return true;
   }
-  return E;
+  return false;
 }
 
-std::optional<StringRef> stringLiteral(const Expr *E) {
-  E = ignoreWrappers(E);
-  if (const auto *SL = dyn_cast_or_null<StringLiteral>(E))
-    if (SL->getCharByteWidth() == 1)
-      return SL->getString();
-  return std::nullopt;
+bool Operation::onlyReads() const {
+  if (SideEffect)
+    return false;
+  if (Method == HttpMethod::Get || Method == HttpMethod::Head ||
+      Method == HttpMethod::Options)
+    return true;
+  if (Method != HttpMethod::Unknown)
+    return false;
+  StringRef Name = this->Name;
+  Name = Name.rsplit("::").second.empty() ? Name : Name.rsplit("::").second;
+  Name.consume_front("PrepareAsync");
+  Name.consume_front("Async");
+  return (Kind == OperationKind::Grpc || Kind == OperationKind::AwsSdk ||
+          Kind == OperationKind::User) &&
+         isReadName(Name);
 }
 
 } // namespace clang::tidy::retry::model

@@ -11,6 +11,10 @@
 #define RETRYLINT_CHECKS_MODEL_APIMODEL_H
 
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/AstQueries.h"
+#include "utils/AstWalk.h"
+#include "utils/IdentifierWords.h"
+#include "utils/LiteralText.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
@@ -42,13 +46,13 @@ private:
   std::vector<std::shared_ptr<llvm::Regex>> Regexes;
 };
 
-/// Lowercases and drops '_', '-' and a leading setter verb ("set", "with"),
-/// so `set_idempotency_key`, `SetIdempotencyKey` and `idempotencyKey` all
-/// normalize to "idempotencykey".
-std::string normalizeIdentifier(StringRef Name);
-
 enum class HttpMethod { Unknown, Get, Head, Options, Post, Put, Patch, Delete };
 StringRef httpMethodName(HttpMethod M);
+/// "GET", "get", "Get" -> Get; anything else -> Unknown.
+HttpMethod httpMethodFromName(StringRef Name);
+/// POST and PATCH change state on each call; the other methods are
+/// idempotent by definition.
+bool isSideEffectMethod(HttpMethod M);
 
 enum class OperationKind { Http, Curl, Beast, Grpc, AwsSdk, User };
 
@@ -71,6 +75,9 @@ struct Operation {
   /// Idempotent by method or name for sure (GET/PUT/DELETE..., Get*/List*
   /// RPCs, declared safe); an unknown method is not.
   bool knownIdempotent() const;
+  /// Only reads: GET/HEAD/OPTIONS, or a Get*/List*/Describe*/... RPC or
+  /// user operation that is not a side effect.
+  bool onlyReads() const;
 };
 
 enum class SourceKind {
@@ -157,31 +164,6 @@ private:
   std::vector<std::string> KeySinks;   // normalized
   std::vector<std::string> CallNames;  // normalized
 };
-
-/// The innermost callee declaration of \p Call, or null.
-const FunctionDecl *calleeDecl(const CallExpr *Call);
-
-/// The callee's identifier, or "" (operators, no callee).
-StringRef calleeName(const CallExpr *Call);
-
-/// The value of \p E when it is an integer constant expression, else
-/// \p Default.
-int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default);
-
-/// Calls \p F on \p S and every statement below it, parents first.
-template <typename Fn> void forEachDescendant(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  for (const Stmt *Child : S->children())
-    forEachDescendant(Child, F);
-}
-
-/// Strips parens, implicit casts, temporaries and cleanups.
-const Expr *ignoreWrappers(const Expr *E);
-
-/// A string literal's text when \p E is (a wrapper around) one.
-std::optional<StringRef> stringLiteral(const Expr *E);
 
 } // namespace clang::tidy::retry::model
 

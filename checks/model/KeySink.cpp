@@ -146,4 +146,27 @@ void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
                      Check);
 }
 
+std::optional<llvm::SmallVector<const Expr *, 2>>
+keySinkValues(const ast_matchers::MatchFinder::MatchResult &Result,
+              const ApiModel &Api) {
+  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit"))
+    return keyValuesNextToHeader(Lit, Api, *Result.Context);
+  if (const auto *Arg = Result.Nodes.getNodeAs<Expr>("arg")) {
+    const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
+    const FunctionDecl *Callee =
+        calleeDecl(Result.Nodes.getNodeAs<CallExpr>("call"));
+    bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
+                     Api.isKeySinkName(Callee->getName()) &&
+                     Param->getFunctionScopeIndex() == 0;
+    bool NamedParam = Param->getDeclName().isIdentifier() &&
+                      Api.isKeySinkName(Param->getName());
+    if (SetterArg || NamedParam)
+      return llvm::SmallVector<const Expr *, 2>{Arg};
+    return llvm::SmallVector<const Expr *, 2>{};
+  }
+  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs"))
+    return llvm::SmallVector<const Expr *, 2>{RHS};
+  return std::nullopt;
+}
+
 } // namespace clang::tidy::retry::model

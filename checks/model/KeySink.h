@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace clang::tidy::retry::model {
 
@@ -30,6 +31,15 @@ keyValuesNextToHeader(const StringLiteral *Lit, const ApiModel &Api,
 /// the value assigned to a field named as a key sink.
 void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
                         ast_matchers::MatchFinder::MatchCallback *Check);
+
+/// The key values one match of addKeySinkMatchers hands over: the values
+/// next to a key header literal (all operands of one header line), the
+/// argument of a key setter's first parameter or of a parameter named as a
+/// key sink, or the value assigned to a key field. None when the match is
+/// not one of those; empty when it hands over no key.
+std::optional<llvm::SmallVector<const Expr *, 2>>
+keySinkValues(const ast_matchers::MatchFinder::MatchResult &Result,
+              const ApiModel &Api);
 
 } // namespace clang::tidy::retry::model
 

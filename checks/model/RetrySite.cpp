@@ -2,33 +2,12 @@
 
 #include "RetrySite.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
 
 namespace {
-
-constexpr unsigned MaxCallDepth = 3;
-
-const VarDecl *refVar(const Expr *E) {
-  if (!E)
-    return nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-bool references(const Stmt *S, const VarDecl *V) {
-  bool Found = false;
-  forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      if (DRE->getDecl() == V)
-        Found = true;
-  });
-  return Found;
-}
 
 /// Variables incremented (++, --, +=, -=) in \p S.
 llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
@@ -276,12 +255,6 @@ bool outcomeDecides(const Stmt *Body, const Expr *Cond,
   return Decides;
 }
 
-bool isLambdaClassMethod(const Decl *D) {
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
-    return MD->getParent()->isLambda();
-  return false;
-}
-
 } // namespace
 
 std::string RetrySite::describe() const {
@@ -444,25 +417,17 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
     return nullptr;
   NotSites[Loop] = true;
 
-  const Stmt *Body = nullptr;
-  const Expr *Cond = nullptr;
-  const Stmt *Inc = nullptr;
+  LoopParts Parts = loopParts(Loop);
+  if (!Parts.Body)
+    return nullptr;
+  const Stmt *Body = Parts.Body;
+  const Expr *Cond = Parts.Cond;
+  const Stmt *Inc = Parts.Inc;
   const VarDecl *Counter = nullptr;
-  if (const auto *F = dyn_cast<ForStmt>(Loop)) {
-    Body = F->getBody();
-    Cond = F->getCond();
-    Inc = F->getInc();
+  if (isa<ForStmt>(Loop)) {
     auto Incs = incrementedVars(Inc);
     if (!Incs.empty())
       Counter = Incs.front();
-  } else if (const auto *W = dyn_cast<WhileStmt>(Loop)) {
-    Body = W->getBody();
-    Cond = W->getCond();
-  } else if (const auto *D = dyn_cast<DoStmt>(Loop)) {
-    Body = D->getBody();
-    Cond = D->getCond();
-  } else {
-    return nullptr;
   }
   if (!Counter)
     for (const VarDecl *V : incrementedVars(Body))
@@ -549,270 +514,6 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   return Result;
 }
 
-/// The call that receives \p Lambda as an argument, looking through the
-/// conversions to a callable parameter type.
-static const CallExpr *callTakingLambda(const LambdaExpr *Lambda,
-                                        ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*Lambda);
-  for (int Steps = 0; Steps < 6; ++Steps) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      return nullptr;
-    if (const auto *Call = dyn_cast<CallExpr>(P))
-      return Call;
-    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             CXXConstructExpr, ExprWithCleanups, ParenExpr,
-             CXXFunctionalCastExpr>(P))
-      return nullptr;
-    N = Parents[0];
-  }
-  return nullptr;
-}
-
-llvm::SmallVector<const RetrySite *, 2>
-RetrySiteIndex::enclosingSites(const Stmt *S) {
-  llvm::SmallVector<const RetrySite *, 2> Out;
-  DynTypedNode Child = DynTypedNode::create(*S);
-  for (int Steps = 0; Steps < 256; ++Steps) {
-    auto Parents = Ctx.getParents(Child);
-    if (Parents.empty())
-      break;
-    const DynTypedNode &P = Parents[0];
-    if (const Stmt *PS = P.get<Stmt>()) {
-      const Stmt *ChildS = Child.get<Stmt>();
-      if (isa<ForStmt, WhileStmt, DoStmt>(PS)) {
-        bool OncePerLoop = isa<ForStmt>(PS) && ChildS &&
-                           ChildS == cast<ForStmt>(PS)->getInit();
-        if (!OncePerLoop)
-          if (const RetrySite *Site = analyzeLoop(PS))
-            Out.push_back(Site);
-      } else if (const auto *LE = dyn_cast<LambdaExpr>(PS)) {
-        // The body is reached either as a statement or, when the parent
-        // map walks implicit code, through the call operator / closure
-        // class. Init-captures are reached otherwise: evaluated once.
-        const Decl *ChildD = Child.get<Decl>();
-        if ((ChildS && ChildS == LE->getBody()) ||
-            (ChildD && (ChildD == LE->getCallOperator() ||
-                        ChildD == LE->getLambdaClass())))
-          if (const CallExpr *Call = callTakingLambda(LE, Ctx))
-            if (const RetrySite *Site = analyzeHelperCall(Call, LE))
-              Out.push_back(Site);
-      }
-      // Statements after a label that a later goto jumps back to.
-      if (const auto *CS = dyn_cast<CompoundStmt>(PS))
-        for (const Stmt *Sib : CS->body()) {
-          if (Sib == ChildS)
-            break;
-          if (const auto *L = dyn_cast<LabelStmt>(Sib))
-            if (const RetrySite *Site = analyzeGoto(L, CS))
-              Out.push_back(Site);
-        }
-      if (const auto *L = dyn_cast<LabelStmt>(PS))
-        if (auto GP = Ctx.getParents(*L); !GP.empty())
-          if (const auto *CS = GP[0].get<CompoundStmt>())
-            if (const RetrySite *Site = analyzeGoto(L, CS))
-              Out.push_back(Site);
-    } else if (const Decl *D = P.get<Decl>()) {
-      if (const auto *FD = dyn_cast<FunctionDecl>(D);
-          FD && !isLambdaClassMethod(D)) {
-        if (const RetrySite *Site = analyzeRecursion(FD))
-          Out.push_back(Site);
-        break;
-      }
-    }
-    Child = P;
-  }
-  return Out;
-}
-
-const FunctionDecl *RetrySiteIndex::enclosingFunction(const Stmt *S) {
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (int Steps = 0; Steps < 256; ++Steps) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    if (const auto *LE = Parents[0].get<LambdaExpr>())
-      return LE->getCallOperator();
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD;
-    N = Parents[0];
-  }
-  return nullptr;
-}
-
-std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD) {
-  return operationIn(FD, 0);
-}
-
-std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
-                                                     unsigned Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def)
-    return std::nullopt;
-  if (auto It = FnOps.find(Def); It != FnOps.end())
-    return It->second;
-  if (Depth > MaxCallDepth || FnOpsInProgress.lookup(Def))
-    return std::nullopt;
-  FnOpsInProgress[Def] = true;
-  llvm::SmallVector<Operation, 2> Ops;
-  collectOperations(Def->getBody(), Depth + 1, Ops);
-  FnOpsInProgress[Def] = false;
-  std::optional<Operation> Result;
-  if (!Ops.empty())
-    Result = Ops.front();
-  FnOps[Def] = Result;
-  return Result;
-}
-
-/// Like forEachDescendant, but does not enter lambda bodies: a lambda made
-/// in the retried code runs where it is called, not where it is created.
-template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-    for (const Expr *Init : L->capture_inits())
-      forEachEvaluated(Init, F);
-    return;
-  }
-  for (const Stmt *Child : S->children())
-    forEachEvaluated(Child, F);
-}
-
-void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
-                                       llvm::SmallVectorImpl<Operation> &Out) {
-  forEachEvaluated(S, [&](const Stmt *N) {
-    const auto *Call = dyn_cast<CallExpr>(N);
-    if (!Call)
-      return;
-    if (std::optional<Operation> Op = Model.operation(Call)) {
-      Out.push_back(*Op);
-      return;
-    }
-    const FunctionDecl *Callee = calleeDecl(Call);
-    if (!Callee || Callee->isInStdNamespace() || Model.isRetryHelper(Callee))
-      return;
-    if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
-      Operation Op = *Inner;
-      Op.Call = Call;
-      Op.Via = Callee;
-      Out.push_back(Op);
-    } else if (ExternalOperations) {
-      if (std::optional<Operation> Ext = ExternalOperations(Call))
-        Out.push_back(*Ext);
-    }
-  });
-}
-
-llvm::SmallVector<Operation, 2> RetrySiteIndex::operationsIn(const Stmt *S) {
-  llvm::SmallVector<Operation, 2> Out;
-  collectOperations(S, 0, Out);
-  return Out;
-}
-
-namespace {
-/// Finds loops and retry-helper calls in the main file.
-class SiteCollector : public RecursiveASTVisitor<SiteCollector> {
-public:
-  SiteCollector(ASTContext &Ctx) : SM(Ctx.getSourceManager()) {}
-  bool TraverseDecl(Decl *D) {
-    if (!D)
-      return true;
-    if (!isa<TranslationUnitDecl>(D) && !isa<NamespaceDecl>(D) &&
-        !isa<LinkageSpecDecl>(D) &&
-        !SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
-      return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
-  }
-  bool VisitForStmt(ForStmt *S) { return add(S); }
-  bool VisitWhileStmt(WhileStmt *S) { return add(S); }
-  bool VisitDoStmt(DoStmt *S) { return add(S); }
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    Lambdas.push_back(L);
-    return true;
-  }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody())
-      Functions.push_back(FD);
-    return true;
-  }
-  bool VisitCompoundStmt(CompoundStmt *CS) {
-    for (Stmt *Child : CS->body())
-      if (auto *L = dyn_cast<LabelStmt>(Child))
-        Labels.push_back({L, CS});
-    return true;
-  }
-  std::vector<const FunctionDecl *> Functions;
-  std::vector<std::pair<const LabelStmt *, const CompoundStmt *>> Labels;
-  bool add(const Stmt *S) {
-    Loops.push_back(S);
-    return true;
-  }
-  std::vector<const Stmt *> Loops;
-  std::vector<const LambdaExpr *> Lambdas;
-
-private:
-  const SourceManager &SM;
-};
-} // namespace
-
-void RetrySiteIndex::buildCallIndex() {
-  CallIndexBuilt = true;
-  SiteCollector C(Ctx);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  auto IndexRegion = [&](const Stmt *Region, const RetrySite *Site) {
-    forEachDescendant(Region, [&](const Stmt *N) {
-      if (const auto *Call = dyn_cast<CallExpr>(N))
-        if (const FunctionDecl *Callee = calleeDecl(Call))
-          CallIndex[Callee->getCanonicalDecl()].push_back({Call, Site});
-    });
-  };
-  for (const Stmt *L : C.Loops)
-    if (const RetrySite *Site = analyzeLoop(L)) {
-      MainFileSites.push_back(Site);
-      if (const auto *F = dyn_cast<ForStmt>(L)) {
-        IndexRegion(F->getBody(), Site);
-        IndexRegion(F->getCond(), Site);
-        IndexRegion(F->getInc(), Site);
-      } else if (const auto *W = dyn_cast<WhileStmt>(L)) {
-        IndexRegion(W->getBody(), Site);
-        IndexRegion(W->getCond(), Site);
-      } else if (const auto *D = dyn_cast<DoStmt>(L)) {
-        IndexRegion(D->getBody(), Site);
-        IndexRegion(D->getCond(), Site);
-      }
-    }
-  for (const LambdaExpr *L : C.Lambdas)
-    if (const CallExpr *Call = callTakingLambda(L, Ctx))
-      if (const RetrySite *Site = analyzeHelperCall(Call, L)) {
-        MainFileSites.push_back(Site);
-        IndexRegion(L->getBody(), Site);
-      }
-  for (const FunctionDecl *FD : C.Functions)
-    if (const RetrySite *Site = analyzeRecursion(FD)) {
-      MainFileSites.push_back(Site);
-      IndexRegion(Site->Recursive->getBody(), Site);
-    }
-  for (const auto &[L, CS] : C.Labels)
-    if (const RetrySite *Site = analyzeGoto(L, CS)) {
-      MainFileSites.push_back(Site);
-      IndexRegion(CS, Site);
-    }
-  const SourceManager &SM = Ctx.getSourceManager();
-  llvm::sort(MainFileSites, [&](const RetrySite *A, const RetrySite *B) {
-    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-  });
-}
-
-std::vector<const RetrySite *> RetrySiteIndex::allSites() {
-  if (!CallIndexBuilt)
-    buildCallIndex();
-  return MainFileSites;
-}
-
 llvm::SmallVector<const Stmt *, 3> RetrySite::perAttemptCode() const {
   llvm::SmallVector<const Stmt *, 3> Out;
   if (Callable) {
@@ -826,25 +527,12 @@ llvm::SmallVector<const Stmt *, 3> RetrySite::perAttemptCode() const {
       if (After)
         Out.push_back(Child);
     }
-  } else if (const auto *F = dyn_cast<ForStmt>(Site)) {
-    Out.append({F->getBody(), F->getCond(), F->getInc()});
-  } else if (const auto *W = dyn_cast<WhileStmt>(Site)) {
-    Out.append({W->getBody(), W->getCond()});
-  } else if (const auto *D = dyn_cast<DoStmt>(Site)) {
-    Out.append({D->getBody(), D->getCond()});
+  } else {
+    LoopParts P = loopParts(Site);
+    Out.append({P.Body, P.Cond, P.Inc});
   }
   Out.erase(std::remove(Out.begin(), Out.end(), nullptr), Out.end());
   return Out;
-}
-
-llvm::ArrayRef<RetriedCall>
-RetrySiteIndex::retriedCallsTo(const FunctionDecl *FD) {
-  if (!CallIndexBuilt)
-    buildCallIndex();
-  auto It = CallIndex.find(FD->getCanonicalDecl());
-  if (It == CallIndex.end())
-    return {};
-  return It->second;
 }
 
 } // namespace clang::tidy::retry::model

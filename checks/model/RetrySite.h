@@ -142,7 +142,7 @@ private:
   void collectOperations(const Stmt *S, unsigned Depth,
                          llvm::SmallVectorImpl<Operation> &Out);
   void buildCallIndex();
-  /// Fills in cap, deadline, waits, key and look-up facts (RetryPolicy.cpp).
+  /// Fills in cap, deadline, waits, key and look-up facts (RetrySiteSummary.cpp).
   void summarize(RetrySite &Site);
   void resolveCurlMethods(RetrySite &Site);
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Sets of outcomes of a remote operation: HTTP statuses (0-999), gRPC codes
-// (0-16), transport failures (no response) and exceptions; and the analysis
-// that computes, for a retry site, which of them send control back to the
-// next attempt.
+// (0-16), transport failures (no response) and exceptions, and conditions
+// over them. RetriedStatuses.h computes which of them a retry site retries.
 
 #ifndef RETRYLINT_CHECKS_MODEL_STATUSSET_H
 #define RETRYLINT_CHECKS_MODEL_STATUSSET_H
 
-#include "RetrySite.h"
+#include "clang/Basic/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 #include <bitset>
 #include <optional>
 #include <string>
@@ -74,45 +74,6 @@ struct StatusCond {
   static StatusCond unknown();
   static StatusCond exactly(const StatusSet &S) { return {S, S, false}; }
 };
-
-/// What the retry path of a site is taken for.
-struct RetriedStatuses {
-  StatusSet Set;
-  /// Some condition on the response was not understood, or the site is a
-  /// helper whose retry decision is invisible: Set is an over-approximation.
-  bool Imprecise = false;
-  /// Where the retry decision is made (the condition that loops back), for
-  /// diagnostics.
-  const Stmt *Where = nullptr;
-  /// Each way back to the next attempt and the outcomes that take it.
-  std::vector<std::pair<StatusSet, const Stmt *>> Paths;
-
-  /// The first decision point that retries some of \p S.
-  const Stmt *whereFor(const StatusSet &S) const {
-    for (const auto &[Set, At] : Paths)
-      if (!(Set & S).empty())
-        return At;
-    return Where;
-  }
-};
-
-/// The outcomes for which \p Site loops back to another attempt.
-RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
-
-/// Parses a gRPC service config (JSON text) and returns its retry policies.
-struct GrpcRetryPolicy {
-  unsigned MaxAttempts = 0;
-  StatusSet RetryableCodes;
-  std::vector<std::string> UnknownCodes;
-  double InitialBackoffSeconds = 0, MaxBackoffSeconds = 0;
-  double BackoffMultiplier = 0;
-  bool NamesMethods = false;
-  /// The (service, method) names the policy applies to; an empty service or
-  /// method matches all. No names: the policy applies to every call.
-  std::vector<std::pair<std::string, std::string>> Names;
-};
-std::vector<GrpcRetryPolicy> parseGrpcServiceConfig(StringRef Json,
-                                                    std::string *Error);
 
 /// gRPC code number for a name like "UNAVAILABLE" / "unavailable".
 std::optional<unsigned> grpcCodeFromName(StringRef Name);

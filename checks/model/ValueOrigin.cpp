@@ -10,16 +10,6 @@ namespace {
 constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxBudget = 400;
 
-const VarDecl *refVar(const Expr *E) {
-  E = ignoreWrappers(E);
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = ignoreWrappers(UO->getSubExpr());
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
 /// C functions that write into a buffer from their other arguments.
 bool isBufferWriter(const FunctionDecl *FD) {
   if (!FD || !FD->getDeclName().isIdentifier())

@@ -14,25 +14,6 @@ namespace clang::tidy::retry::model {
 
 namespace {
 
-const VarDecl *refVar(const Expr *E) {
-  E = ignoreWrappers(E);
-  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
-    E = ignoreWrappers(UO->getSubExpr());
-  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
-    return dyn_cast<VarDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-bool references(const Stmt *S, const VarDecl *V) {
-  bool Found = false;
-  forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      if (DRE->getDecl() == V)
-        Found = true;
-  });
-  return Found;
-}
-
 /// Same-TU functions called from \p S, up to \p Depth levels.
 void calleeBodies(const Stmt *S, unsigned Depth,
                   llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
@@ -53,19 +34,11 @@ void calleeBodies(const Stmt *S, unsigned Depth,
   });
 }
 
+/// A method from text such as Beast's verb::delete_ or curl's
+/// CURLOPT_CUSTOMREQUEST value.
 HttpMethod methodFromText(StringRef T) {
-  std::string L = T.lower();
-  if (!L.empty() && L.back() == '_') // beast's verb::delete_
-    L.pop_back();
-  return llvm::StringSwitch<HttpMethod>(L)
-      .Case("get", HttpMethod::Get)
-      .Case("head", HttpMethod::Head)
-      .Case("options", HttpMethod::Options)
-      .Case("post", HttpMethod::Post)
-      .Case("put", HttpMethod::Put)
-      .Case("patch", HttpMethod::Patch)
-      .Case("delete", HttpMethod::Delete)
-      .Default(HttpMethod::Unknown);
+  T.consume_back("_"); // beast's verb::delete_
+  return httpMethodFromName(T);
 }
 
 /// libcurl: POST unless CURLOPT_CUSTOMREQUEST names another method.
@@ -85,7 +58,7 @@ HttpMethod curlMethod(const FunctionDecl *Fn, ASTContext &Ctx) {
         Opt == 10165 /*COPYPOSTFIELDS*/ || Opt == 30120 /*POSTFIELDSIZE_LARGE*/)
       M = HttpMethod::Post;
     else if (Opt == 10036 /*CUSTOMREQUEST*/)
-      if (std::optional<StringRef> L = stringLiteral(Call->getArg(2)))
+      if (std::optional<StringRef> L = stringLiteralText(Call->getArg(2)))
         Custom = methodFromText(*L);
   });
   return Custom != HttpMethod::Unknown ? Custom : M;
@@ -95,7 +68,7 @@ HttpMethod curlMethod(const FunctionDecl *Fn, ASTContext &Ctx) {
 HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
   if (Write->getNumArgs() < 2 || !Fn)
     return HttpMethod::Unknown;
-  const VarDecl *Req = refVar(Write->getArg(1));
+  const VarDecl *Req = refVarThroughUnary(Write->getArg(1));
   if (!Req)
     return HttpMethod::Unknown;
   HttpMethod M = HttpMethod::Unknown;
@@ -113,7 +86,7 @@ HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
     VerbOf(Req->getInit());
   forEachDescendant(Fn->getBody(), [&](const Stmt *S) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
-      if (refVar(MC->getImplicitObjectArgument()) == Req &&
+      if (refVarThroughUnary(MC->getImplicitObjectArgument()) == Req &&
           MC->getMethodDecl() &&
           MC->getMethodDecl()->getNameAsString() == "method")
         VerbOf(MC);
@@ -121,9 +94,6 @@ HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
   return M;
 }
 
-bool isSideEffectMethod(HttpMethod M) {
-  return M == HttpMethod::Post || M == HttpMethod::Patch;
-}
 
 } // namespace
 
@@ -247,21 +217,10 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
           ExamineBound(If->getCond());
       });
   } else if (Site.Kind == RetryKind::Loop) {
-    const Expr *Cond = nullptr;
-    const Stmt *Body = nullptr;
-    if (const auto *F = dyn_cast<ForStmt>(Site.Site)) {
-      Cond = F->getCond();
-      Body = F->getBody();
-    } else if (const auto *W = dyn_cast<WhileStmt>(Site.Site)) {
-      Cond = W->getCond();
-      Body = W->getBody();
-    } else if (const auto *D = dyn_cast<DoStmt>(Site.Site)) {
-      Cond = D->getCond();
-      Body = D->getBody();
-    }
-    ExamineBound(Cond);
+    LoopParts Loop = loopParts(Site.Site);
+    ExamineBound(Loop.Cond);
     // Bounds checked in the body: if (++tries >= 5) break;
-    forEachDescendant(Body, [&](const Stmt *N) {
+    forEachDescendant(Loop.Body, [&](const Stmt *N) {
       if (const auto *If = dyn_cast<IfStmt>(N))
         ExamineBound(If->getCond());
     });
@@ -331,15 +290,15 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     forEachDescendant(S, [&](const Stmt *N) {
       if (const auto *BO = dyn_cast<BinaryOperator>(N))
         if (BO->isAssignmentOp())
-          if (const VarDecl *V = refVar(BO->getLHS()))
+          if (const VarDecl *V = refVarThroughUnary(BO->getLHS()))
             Changing.insert(V);
       if (const auto *UO = dyn_cast<UnaryOperator>(N))
         if (UO->isIncrementDecrementOp())
-          if (const VarDecl *V = refVar(UO->getSubExpr()))
+          if (const VarDecl *V = refVarThroughUnary(UO->getSubExpr()))
             Changing.insert(V);
       if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N))
         if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
-          if (const VarDecl *V = refVar(OC->getArg(0)))
+          if (const VarDecl *V = refVarThroughUnary(OC->getArg(0)))
             Changing.insert(V);
     });
   auto DependsOnChanging = [&](const Expr *E) {

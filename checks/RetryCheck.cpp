@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "RetryCheck.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::retry {
+
+namespace {
+template <typename Opts> Opts readOptions(const ClangTidyCheck::OptionsView &V) {
+  Opts O;
+  O.read(V);
+  return O;
+}
+} // namespace
+
+RetryCheck::RetryCheck(StringRef Name, ClangTidyContext *Context, Uses Models)
+    : ClangTidyCheck(Name, Context),
+      ApiOpts(readOptions<model::ApiOptions>(Options)), Api(ApiOpts) {
+  configErrors(Api.configErrors());
+  if (Models == Uses::ApiAndStore) {
+    StoreOpts = readOptions<model::DedupOptions>(Options);
+    Store.emplace(Api, *StoreOpts);
+    configErrors(Store->configErrors());
+  }
+}
+
+void RetryCheck::configErrors(
+    llvm::ArrayRef<std::pair<std::string, std::string>> Errs) {
+  for (const auto &[Option, Message] : Errs)
+    configError(Option, Message);
+}
+
+void RetryCheck::configError(StringRef Option, StringRef Message) {
+  configurationDiag("%0: option '%1': %2") << getID() << Option << Message;
+}
+
+void RetryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  ApiOpts.store(Options, Opts);
+  if (StoreOpts)
+    StoreOpts->store(Options, Opts);
+}
+
+void RetryCheck::onStartOfTranslationUnit() { Sites.reset(); }
+
+model::RetrySiteIndex &RetryCheck::sites(ASTContext &Ctx) {
+  if (!Sites || &Sites->context() != &Ctx)
+    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+  return *Sites;
+}
+
+bool RetryCheck::boolOption(StringRef Name, bool Default) {
+  std::optional<StringRef> V = Options.get(Name);
+  if (!V)
+    return Default;
+  std::string L = V->trim().lower();
+  if (L == "true" || L == "1" || L == "on" || L == "yes")
+    return true;
+  if (L == "false" || L == "0" || L == "off" || L == "no")
+    return false;
+  configurationDiag("%0: option '%1': '%2' is not a boolean (true or false)")
+      << getID() << Name << *V;
+  return Default;
+}
+
+unsigned RetryCheck::unsignedOption(StringRef Name, unsigned Default) {
+  std::optional<StringRef> V = Options.get(Name);
+  if (!V)
+    return Default;
+  unsigned Result = 0;
+  if (V->trim().getAsInteger(10, Result)) {
+    configurationDiag("%0: option '%1': '%2' is not a non-negative integer")
+        << getID() << Name << *V;
+    return Default;
+  }
+  return Result;
+}
+
+void RetryCheck::storeBool(ClangTidyOptions::OptionMap &Opts, StringRef Name,
+                           bool Value) const {
+  Options.store(Opts, Name, Value ? "true" : "false");
+}
+
+void RetryCheck::addFunctionMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      functionDecl(isDefinition(),
+                   unless(ast_matchers::isTemplateInstantiation()),
+                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
+          .bind("fn"),
+      this);
+  Finder->addMatcher(
+      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+}
+
+std::pair<const Stmt *, const FunctionDecl *>
+RetryCheck::matchedFunction(const MatchFinder::MatchResult &Result) {
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
+    return {FD->getBody(), FD};
+  if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
+    return {LE->getBody(), LE->getCallOperator()};
+  return {nullptr, nullptr};
+}
+
+} // namespace clang::tidy::retry

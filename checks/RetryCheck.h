@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Base of every retry-* check: it reads the shared model options, owns the
+// API model (and, for the serving-side checks, the de-dup store model),
+// reports option errors as configuration diagnostics, and builds the
+// translation unit's retry-site index the first time a check asks for it.
+// A check only decides what to report.
+
+#ifndef RETRYLINT_CHECKS_RETRYCHECK_H
+#define RETRYLINT_CHECKS_RETRYCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+#include "model/ApiModel.h"
+#include "model/DedupStore.h"
+#include "model/RetrySite.h"
+#include <memory>
+#include <optional>
+#include <utility>
+
+namespace clang::tidy::retry {
+
+class RetryCheck : public ClangTidyCheck {
+public:
+  /// Which models a check uses beyond the API model.
+  enum class Uses { Api, ApiAndStore };
+  // Public so that checks can inherit it (`using RetryCheck::RetryCheck`)
+  // and still be made by the check factory.
+  RetryCheck(StringRef Name, ClangTidyContext *Context,
+             Uses Models = Uses::Api);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  /// Drops the previous translation unit's retry-site index; a check that
+  /// overrides it calls this too.
+  void onStartOfTranslationUnit() override;
+
+protected:
+
+  const model::ApiModel &api() const { return Api; }
+  /// The de-dup store model; only for checks built with Uses::ApiAndStore.
+  const model::DedupStore &store() const { return *Store; }
+  /// The retry sites of the translation unit of \p Ctx, built on first use.
+  model::RetrySiteIndex &sites(ASTContext &Ctx);
+
+  /// Reads a boolean option (true/false/1/0/on/off/yes/no). OptionsView::
+  /// get<bool> is not exported by the clang-tidy executable, so the --load
+  /// plugin cannot call it.
+  bool boolOption(StringRef Name, bool Default);
+  /// Reads a non-negative integer option, diagnosing bad values.
+  unsigned unsignedOption(StringRef Name, unsigned Default);
+  /// Stores a boolean option as "true" or "false".
+  void storeBool(ClangTidyOptions::OptionMap &Opts, StringRef Name,
+                 bool Value) const;
+  /// Reports that option \p Option cannot be used: "<check>: option
+  /// '<Option>': <Message>".
+  void configError(StringRef Option, StringRef Message);
+
+  /// Matches every function definition and lambda outside template
+  /// instantiations; matchedFunction() reads a match.
+  void addFunctionMatchers(ast_matchers::MatchFinder *Finder);
+  /// The body and the function (a lambda's call operator) of a match of
+  /// addFunctionMatchers, or nulls.
+  static std::pair<const Stmt *, const FunctionDecl *>
+  matchedFunction(const ast_matchers::MatchFinder::MatchResult &Result);
+
+private:
+  void configErrors(llvm::ArrayRef<std::pair<std::string, std::string>> Errs);
+
+  model::ApiOptions ApiOpts;
+  std::optional<model::DedupOptions> StoreOpts;
+  model::ApiModel Api;
+  std::optional<model::DedupStore> Store;
+  std::unique_ptr<model::RetrySiteIndex> Sites;
+};
+
+} // namespace clang::tidy::retry
+
+#endif

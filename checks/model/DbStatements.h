@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// SQL statements and Redis commands handed to database calls (sqlite3,
+// libpq, hiredis) as literals: what kind of statement, on which table or key,
+// whether the write is the atomic de-dup step itself, and how long a record
+// lives (Redis expiries, purges by age).
+
+#ifndef RETRYLINT_CHECKS_MODEL_DBSTATEMENTS_H
+#define RETRYLINT_CHECKS_MODEL_DBSTATEMENTS_H
+
+#include "clang/AST/Expr.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+/// One SQL statement (or Redis command) handed to a database call.
+struct DbStmt {
+  enum Kind {
+    Select,
+    Insert,
+    TxBegin,
+    TxEnd,
+    RedisGet,
+    RedisSet,
+    Delete,
+    Other
+  };
+  Kind K = Other;
+  const CallExpr *Call = nullptr;
+  const Expr *Text = nullptr; ///< the literal (or the expression holding it)
+  std::string Table;          ///< table, or the Redis key pattern
+  bool HasWhere = false;
+  /// INSERT with ON CONFLICT / OR IGNORE / OR REPLACE / WHERE NOT EXISTS,
+  /// Redis SET NX: the write is the atomic de-dup step itself.
+  bool Conditional = false;
+  /// BEGIN IMMEDIATE / EXCLUSIVE, SERIALIZABLE, LOCK TABLE.
+  bool Serializing = false;
+  bool Postgres = false;
+  std::string Sql; ///< uppercased, whitespace collapsed
+};
+
+/// Parses the statements of one SQL text (split at ';') or one Redis
+/// command. An unrecognized statement is kept as DbStmt::Other.
+std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis);
+
+/// SQL / Redis statements passed as literals to database calls in \p Body
+/// (nested lambdas excluded), in walk order.
+std::vector<DbStmt> dbStatementsIn(const Stmt *Body);
+
+/// The age a purge keeps, in seconds, from uppercased SQL: "-10 minutes"
+/// (SQLite datetime modifiers), "INTERVAL '10 minutes'" (PostgreSQL),
+/// "INTERVAL 10 MINUTE" (MySQL).
+std::optional<double> sqlAgeSeconds(StringRef Sql);
+
+/// The expiry a Redis command sets, in seconds: SET k v EX n / PX n,
+/// SETEX k n v, PSETEX k n v, EXPIRE k n, PEXPIRE k n.
+std::optional<double> redisTtlSeconds(StringRef Cmd);
+
+} // namespace clang::tidy::retry::model
+
+#endif

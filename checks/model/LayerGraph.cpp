@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "LayerGraph.h"
+#include "RetriedStatuses.h"
+#include "utils/AstWalk.h"
+#include "clang/Index/USRGeneration.h"
+#include <functional>
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+constexpr unsigned MaxDepth = 16;
+
+/// A constant status in a returned expression: a gRPC StatusCode
+/// enumerator, `Status::OK`/`Status::CANCELLED`, or an HTTP status number.
+std::optional<StatusSet> constantStatus(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return std::nullopt;
+  std::optional<StatusSet> Out;
+  forEachDescendant(E, [&](const Stmt *N) {
+    if (Out)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+      if (const auto *EC = dyn_cast<EnumConstantDecl>(DRE->getDecl())) {
+        if (cast<EnumDecl>(EC->getDeclContext())->getName() == "StatusCode")
+          if (std::optional<unsigned> C = grpcCodeFromName(EC->getName()))
+            Out = StatusSet::grpc(*C);
+      } else if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+        if (VD->isStaticDataMember())
+          if (const auto *RD = dyn_cast<CXXRecordDecl>(VD->getDeclContext()))
+            if (RD->getName() == "Status")
+              if (std::optional<unsigned> C = grpcCodeFromName(VD->getName()))
+                Out = StatusSet::grpc(*C);
+      }
+    } else if (const auto *IL = dyn_cast<IntegerLiteral>(N)) {
+      uint64_t V = IL->getValue().getLimitedValue();
+      if (V >= 100 && V <= 599)
+        Out = StatusSet::http(unsigned(V), unsigned(V));
+    }
+  });
+  return Out;
+}
+
+} // namespace
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Buf;
+  if (!D || index::generateUSRForDecl(D, Buf))
+    return "";
+  return std::string(Buf);
+}
+
+bool Chain::worseThan(const Chain &O) const {
+  if (Layers == 0 || O.Layers == 0)
+    return Layers > O.Layers;
+  if (Unbounded != O.Unbounded)
+    return Unbounded;
+  if (Product != O.Product)
+    return Product > O.Product;
+  return Layers > O.Layers;
+}
+
+LayerGraph::LayerGraph(RetrySiteIndex &Index, const ApiModel &Api, Options Opts,
+                       std::shared_ptr<const FactsDb> Imported)
+    : Index(Index), Api(Api), Opts(std::move(Opts)),
+      Imported(std::move(Imported)), Ctx(Index.context()),
+      Libraries(Ctx, Api, this->Opts.RetryingCalls) {}
+
+std::optional<StatusSet> LayerGraph::exhaustion(const RetrySite &Site,
+                                                const FunctionDecl *Fn) {
+  if (!Fn || !Fn->getBody() || Site.Kind == RetryKind::Recursion)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = Site.Site->getEndLoc();
+  std::optional<StatusSet> Out;
+  bool Unknown = false;
+  // Returns after the site: what the function reports once it gives up.
+  forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
+    const auto *RS = dyn_cast<ReturnStmt>(N);
+    if (!RS || !SM.isBeforeInTranslationUnit(End, RS->getBeginLoc()))
+      return;
+    std::optional<StatusSet> S = constantStatus(RS->getRetValue(), Ctx);
+    if (!S) {
+      Unknown = true;
+      return;
+    }
+    Out = Out ? (*Out | *S) : *S;
+  });
+  if (Unknown)
+    return std::nullopt;
+  return Out;
+}
+
+std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
+  auto F = std::make_unique<FunctionFacts>();
+  F->USR = usrOf(Def);
+  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+  F->Name =
+      MD && MD->getParent()->isLambda() ? "lambda" : Def->getNameAsString();
+  F->Where = factLocOf(Ctx.getSourceManager(), Def->getLocation());
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceRange Body = Def->getBody()->getSourceRange();
+  auto Inside = [&](const RetrySite *S) {
+    if (S->Kind == RetryKind::Recursion)
+      return S->Recursive == Def;
+    SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+    return SM.isPointWithin(L, SM.getExpansionLoc(Body.getBegin()),
+                            SM.getExpansionLoc(Body.getEnd()));
+  };
+  llvm::DenseMap<const RetrySite *, unsigned> LayerOf;
+  auto LayerIndex = [&](const RetrySite *S) {
+    auto It = LayerOf.find(S);
+    if (It != LayerOf.end())
+      return It->second;
+    LayerFact L;
+    L.What = S->describe();
+    if (S->Cap == CapKind::Constant)
+      L.Attempts = S->MaxAttempts;
+    RetriedStatuses R = retriedStatuses(*S, Index);
+    if (!R.Imprecise)
+      L.Retries = R.Set;
+    L.Exhaustion = exhaustion(*S, Def);
+    L.ReadsOnly = !S->Operations.empty() &&
+                  llvm::all_of(S->Operations,
+                               [](const Operation &Op) { return Op.onlyReads(); });
+    L.Tentative = true;
+    for (const Operation &Op : S->Operations) {
+      const FunctionDecl *Callee =
+          calleeDecl(Op.InnerCall ? Op.InnerCall : Op.Call);
+      const FunctionDecl *CDef = nullptr;
+      if (Op.Via || !Callee || (Callee->hasBody(CDef) && CDef) ||
+          Api.operation(Op.Call) || Libraries.retryingCallOperation(Op.Call)) {
+        L.Tentative = false;
+        break;
+      }
+      L.Deciders.push_back(usrOf(Callee));
+    }
+    if (!L.Tentative)
+      L.Deciders.clear();
+    L.Loc = S->getBeginLoc();
+    L.Where = factLocOf(Ctx.getSourceManager(), L.Loc);
+    L.Site = S;
+    F->Layers.push_back(std::move(L));
+    unsigned Idx = F->Layers.size() - 1;
+    LayerOf[S] = Idx;
+    return Idx;
+  };
+
+  // Calls evaluated in the function; a lambda's body runs where it is
+  // called, except the callable handed to a retry helper here.
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+      for (const Expr *Init : LE->capture_inits())
+        Walk(Init);
+      bool HelperCallable = false;
+      for (const RetrySite *Site : Index.enclosingSites(LE->getBody()))
+        HelperCallable |= Site->Callable == LE;
+      if (HelperCallable)
+        Walk(LE->getBody());
+      return;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      llvm::SmallVector<const RetrySite *, 2> Sites;
+      for (const RetrySite *Site : Index.enclosingSites(Call))
+        if (Inside(Site))
+          Sites.push_back(Site);
+      std::optional<unsigned> Innermost;
+      for (size_t I = 0; I < Sites.size(); ++I) {
+        unsigned Idx = LayerIndex(Sites[I]);
+        if (I == 0)
+          Innermost = Idx;
+        if (I + 1 < Sites.size()) {
+          unsigned Parent = LayerIndex(Sites[I + 1]);
+          if (!llvm::is_contained(F->Layers[Parent].Nested, Idx))
+            F->Layers[Parent].Nested.push_back(Idx);
+        } else if (!llvm::is_contained(F->Top, Idx)) {
+          F->Top.push_back(Idx);
+        }
+      }
+      CallFact C;
+      C.Call = Call;
+      bool Keep = false;
+      if (std::optional<LayerFact> Lib = Libraries.layerOf(Call)) {
+        F->Layers.push_back(std::move(*Lib));
+        C.LibraryLayer = F->Layers.size() - 1;
+        C.Name = calleeName(Call).str();
+        Keep = true;
+      } else if (const FunctionDecl *Callee = calleeDecl(Call)) {
+        const FunctionDecl *CDef = nullptr;
+        bool HasBody = Callee->hasBody(CDef) && CDef;
+        // Library functions (no body, declared in a system header) and
+        // operations the model knows do not retry by themselves.
+        // Code in system headers (libraries) is not followed: their retry
+        // layers are modelled (gRPC, AWS, RetryingCalls), and walking
+        // Boost or gRPC inline code would cost an editor its latency.
+        bool Known =
+            !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) &&
+            (HasBody || (!Callee->isOverloadedOperator() &&
+                         !isa<CXXConversionDecl>(Callee)));
+        if (Known && !Callee->isInStdNamespace() &&
+            !Api.isRetryHelper(Callee) && !Api.operation(Call)) {
+          C.Callee = HasBody ? CDef : Callee;
+          C.USR = usrOf(Callee);
+          const auto *CMD = dyn_cast<CXXMethodDecl>(Callee);
+          C.Name = Callee->getNameAsString();
+          if (CMD && CMD->getParent()->isLambda()) {
+            // send_retrying(): name the lambda after its variable.
+            C.Name = "lambda";
+            if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+              if (const ValueDecl *V = objectDecl(OC->getArg(0)))
+                C.Name = V->getNameAsString();
+          }
+          Keep = true;
+        }
+      }
+      if (Keep) {
+        if (Innermost)
+          F->Layers[*Innermost].Calls.push_back(std::move(C));
+        else
+          F->Calls.push_back(std::move(C));
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(Def->getBody());
+  return F;
+}
+
+const FunctionFacts *LayerGraph::factsFor(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (FD->hasBody(Def) && Def) {
+    auto It = Local.find(Def);
+    if (It != Local.end())
+      return It->second.get();
+    if (InProgress.lookup(Def))
+      return nullptr;
+    InProgress[Def] = true;
+    std::unique_ptr<FunctionFacts> F = compute(Def);
+    InProgress[Def] = false;
+    return (Local[Def] = std::move(F)).get();
+  }
+  if (Imported)
+    return Imported->find(usrOf(FD));
+  return nullptr;
+}
+
+std::pair<const FunctionFacts *, unsigned>
+LayerGraph::layerFor(const RetrySite &Site) {
+  const FunctionDecl *Fn = Site.Kind == RetryKind::Recursion
+                               ? Site.Recursive
+                               : Index.enclosingFunction(Site.Site);
+  // A site in a helper's callable belongs to the function around the
+  // lambda.
+  while (Fn) {
+    const FunctionFacts *F = factsFor(Fn);
+    if (F)
+      for (unsigned I = 0; I < F->Layers.size(); ++I)
+        if (F->Layers[I].Site == &Site)
+          return {F, I};
+    const auto *MD = dyn_cast<CXXMethodDecl>(Fn);
+    if (!MD || !MD->getParent()->isLambda())
+      break;
+    const LambdaExpr *LE = nullptr;
+    for (const auto &P : Ctx.getParents(*MD->getParent()))
+      LE = LE ? LE : P.get<LambdaExpr>();
+    if (!LE)
+      break;
+    Fn = Index.enclosingFunction(LE);
+  }
+  return {nullptr, 0};
+}
+
+namespace {
+/// Does a failure that \p Inner gives up with make \p Outer try again?
+bool amplifies(const LayerFact &Outer, const LayerFact *Inner) {
+  if (!Inner || !Outer.Retries)
+    return true;
+  std::optional<StatusSet> GivesUp = Inner->givesUp();
+  return !GivesUp || !(*Outer.Retries & *GivesUp).empty();
+}
+
+} // namespace
+
+bool LayerGraph::counts(const LayerFact &L) {
+  if (L.Attempts && *L.Attempts < 2)
+    return false;
+  if (!L.Tentative)
+    return true;
+  if (!Imported)
+    return false;
+  for (const std::string &USR : L.Deciders) {
+    const FunctionFacts *G = Imported->find(USR);
+    if (!G)
+      continue;
+    std::string Key = G->USR + "#" + G->Name;
+    if (ImportInProgress.lookup(Key))
+      continue;
+    ImportInProgress[Key] = true;
+    Chain C = chainOfFunction(*G, 1);
+    ImportInProgress[Key] = false;
+    if (C.Layers)
+      return true;
+  }
+  return false;
+}
+
+Chain LayerGraph::chainOfLayer(const FunctionFacts &F, unsigned L,
+                               unsigned Depth) {
+  const LayerFact &Layer = F.Layers[L];
+  Chain Below = Depth > MaxDepth ? Chain() : chainBelow(F, L);
+  Chain Out;
+  if (counts(Layer)) {
+    Hop H;
+    H.Layer = &Layer;
+    H.NoteLoc = Layer.Loc;
+    Out.Hops.push_back(H);
+    Out.Layers = 1;
+    Out.First = &Layer;
+    if (Layer.Attempts)
+      Out.Product = *Layer.Attempts;
+    else
+      Out.Unbounded = true;
+  }
+  Out.Hops.insert(Out.Hops.end(), Below.Hops.begin(), Below.Hops.end());
+  Out.Layers += Below.Layers;
+  Out.Unbounded |= Below.Unbounded;
+  Out.Product = std::min<uint64_t>(Out.Product * Below.Product, 1ull << 40);
+  if (!Out.First)
+    Out.First = Below.First;
+  return Out;
+}
+
+Chain LayerGraph::chainBelow(const FunctionFacts &F, unsigned L) {
+  const LayerFact &Layer = F.Layers[L];
+  Chain Worst;
+  auto Consider = [&](Chain C) {
+    if (C.Layers && amplifies(Layer, C.First) && C.worseThan(Worst))
+      Worst = std::move(C);
+  };
+  for (unsigned N : Layer.Nested)
+    if (N != L)
+      Consider(chainOfLayer(F, N, 1));
+  for (const CallFact &C : Layer.Calls)
+    Consider(chainOfCall(F, C, 1));
+  return Worst;
+}
+
+Chain LayerGraph::chainOfCall(const FunctionFacts &F, const CallFact &C,
+                              unsigned Depth) {
+  if (Depth > MaxDepth)
+    return {};
+  if (C.LibraryLayer) {
+    Chain Out = chainOfLayer(F, *C.LibraryLayer, Depth + 1);
+    if (!Out.Hops.empty())
+      Out.Hops.front().Callee = C.Name;
+    return Out;
+  }
+  const FunctionFacts *G = nullptr;
+  bool External = false;
+  if (C.Callee) {
+    G = factsFor(C.Callee);
+    const FunctionDecl *Def = nullptr;
+    External = !(C.Callee->hasBody(Def) && Def);
+  } else if (Imported && !C.USR.empty()) {
+    G = Imported->find(C.USR);
+    External = true;
+  }
+  if (!G || ImportInProgress.lookup(G->USR + "#" + G->Name))
+    return {};
+  std::string Key = G->USR + "#" + G->Name;
+  ImportInProgress[Key] = true;
+  Chain Sub = chainOfFunction(*G, Depth + 1);
+  ImportInProgress[Key] = false;
+  if (!Sub.Layers)
+    return {};
+  if (External)
+    for (Hop &H : Sub.Hops) {
+      H.External = true;
+      H.NoteLoc = C.Call ? C.Call->getBeginLoc() : SourceLocation();
+    }
+  if (!Sub.Hops.empty() && Sub.Hops.front().Callee.empty()) {
+    Sub.Hops.front().Callee = C.Name;
+  } else {
+    Hop H;
+    H.Callee = C.Name;
+    H.External = External;
+    Sub.Hops.insert(Sub.Hops.begin(), H);
+  }
+  return Sub;
+}
+
+Chain LayerGraph::chainOfFunction(const FunctionFacts &F, unsigned Depth) {
+  if (auto It = Memo.find(&F); It != Memo.end())
+    return It->second;
+  Chain Worst;
+  for (unsigned T : F.Top) {
+    Chain C = chainOfLayer(F, T, Depth);
+    if (C.worseThan(Worst))
+      Worst = std::move(C);
+  }
+  for (const CallFact &Call : F.Calls) {
+    Chain C = chainOfCall(F, Call, Depth);
+    if (C.worseThan(Worst))
+      Worst = std::move(C);
+  }
+  Memo[&F] = Worst;
+  return Worst;
+}
+
+std::vector<const FunctionFacts *> LayerGraph::mainFileFacts() {
+  std::vector<const FunctionFacts *> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  struct Collector : MainFileVisitor<Collector> {
+    using MainFileVisitor::MainFileVisitor;
+    std::vector<const FunctionDecl *> Fns;
+    bool VisitFunctionDecl(FunctionDecl *FD) {
+      if (FD->doesThisDeclarationHaveABody() && !FD->isDependentContext())
+        Fns.push_back(FD);
+      return true;
+    }
+    bool VisitLambdaExpr(LambdaExpr *LE) {
+      if (!LE->getCallOperator()->isDependentContext())
+        Fns.push_back(LE->getCallOperator());
+      return true;
+    }
+  } C(SM);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const FunctionDecl *FD : C.Fns)
+    if (const FunctionFacts *F = factsFor(FD))
+      if (!F->USR.empty() && (!F->Layers.empty() || !F->Calls.empty()))
+        Out.push_back(F);
+  return Out;
+}
+
+std::optional<Operation>
+LayerGraph::retryingCallOperation(const CallExpr *Call) {
+  return Libraries.retryingCallOperation(Call);
+}
+
+std::optional<Operation> LayerGraph::externalOperation(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  const FunctionDecl *Def = nullptr;
+  if (!FD || (FD->hasBody(Def) && Def) || FD->isInStdNamespace() ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
+      Api.isRetryHelper(FD) || FD->getReturnType()->isVoidType() ||
+      isa<CXXConversionDecl>(FD) || FD->isOverloadedOperator())
+    return std::nullopt;
+  // Accessors of a result (status.ok(), error_code()) are not operations.
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isConst())
+    return std::nullopt;
+  Operation Op;
+  Op.Call = Call;
+  Op.InnerCall = Call;
+  Op.Name = FD->getQualifiedNameAsString();
+  std::string Ret = FD->getReturnType().getAsString();
+  Op.Kind = StringRef(Ret).contains("grpc") && StringRef(Ret).contains("Status")
+                ? OperationKind::Grpc
+                : OperationKind::User;
+  return Op;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The retry layers of a translation unit as a graph: the facts of every
+// function with a body (its layers, and the calls made inside and outside
+// them), facts imported from other translation units, and the worst chain
+// of layers below a layer, which is what nested retries multiply.
+
+#ifndef RETRYLINT_CHECKS_MODEL_LAYERGRAPH_H
+#define RETRYLINT_CHECKS_MODEL_LAYERGRAPH_H
+
+#include "Facts.h"
+#include "LibraryLayers.h"
+#include "RetrySite.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+/// One step of a chain of retry layers.
+struct Hop {
+  /// The function called (empty for a layer nested in the same function).
+  std::string Callee;
+  /// The retry layer this step adds, if any.
+  const LayerFact *Layer = nullptr;
+  /// Where a note about this step goes in this TU: the inner layer itself,
+  /// or the call that leads to a layer defined in another TU.
+  SourceLocation NoteLoc;
+  /// The layer is defined in another TU (from facts).
+  bool External = false;
+};
+
+/// The worst chain of retry layers below some layer.
+struct Chain {
+  std::vector<Hop> Hops;
+  unsigned Layers = 0;              ///< hops that retry
+  bool Unbounded = false;           ///< some layer has no known cap
+  uint64_t Product = 1;             ///< attempts multiplied (when bounded)
+  const LayerFact *First = nullptr; ///< the first layer reached
+
+  /// Is this chain worse than \p O?
+  bool worseThan(const Chain &O) const;
+};
+
+/// Per-TU facts for every function with a body, and the chains of layers
+/// that they (and imported facts) form.
+class LayerGraph {
+public:
+  struct Options {
+    /// Library calls that retry internally: (names, attempts; 0 means
+    /// unbounded).
+    LibraryLayers::RetryingCallList RetryingCalls;
+  };
+  LayerGraph(RetrySiteIndex &Index, const ApiModel &Api, Options Opts,
+             std::shared_ptr<const FactsDb> Imported);
+
+  /// Facts of \p FD: computed when its body is in this TU, else imported.
+  const FunctionFacts *factsFor(const FunctionDecl *FD);
+  /// The layer for a retry site of this TU, and the facts holding it.
+  std::pair<const FunctionFacts *, unsigned> layerFor(const RetrySite &Site);
+  /// The worst chain of layers below layer \p L of \p F (\p L excluded).
+  Chain chainBelow(const FunctionFacts &F, unsigned L);
+  /// Facts of every function defined in the main file, for export.
+  std::vector<const FunctionFacts *> mainFileFacts();
+
+  /// An operation for any call to a function defined elsewhere (not a
+  /// system or std function), so loops around one are recorded as
+  /// tentative layers for other TUs to resolve.
+  std::optional<Operation> externalOperation(const CallExpr *Call);
+  /// An operation for a call listed in the RetryingCalls option.
+  std::optional<Operation> retryingCallOperation(const CallExpr *Call);
+  /// Does \p L multiply attempts: more than one attempt, and a tentative
+  /// layer only when what it repeats is known to retry.
+  bool counts(const LayerFact &L);
+
+private:
+  Chain chainOfFunction(const FunctionFacts &F, unsigned Depth);
+  Chain chainOfLayer(const FunctionFacts &F, unsigned L, unsigned Depth);
+  Chain chainOfCall(const FunctionFacts &F, const CallFact &C, unsigned Depth);
+  std::unique_ptr<FunctionFacts> compute(const FunctionDecl *Def);
+  std::optional<StatusSet> exhaustion(const RetrySite &Site,
+                                      const FunctionDecl *Fn);
+
+  RetrySiteIndex &Index;
+  const ApiModel &Api;
+  Options Opts;
+  std::shared_ptr<const FactsDb> Imported;
+  ASTContext &Ctx;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionFacts>> Local;
+  llvm::DenseMap<const FunctionDecl *, bool> InProgress;
+  llvm::StringMap<bool> ImportInProgress;
+  llvm::DenseMap<const FunctionFacts *, Chain> Memo;
+  LibraryLayers Libraries;
+};
+
+/// The USR of \p D, or an empty string.
+std::string usrOf(const Decl *D);
+
+} // namespace clang::tidy::retry::model
+
+#endif

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "LockScopes.h"
+#include "utils/AstQueries.h"
+#include "utils/AstWalk.h"
+#include <functional>
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+bool isStdNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
+  if (!RD || !RD->getDeclName().isIdentifier())
+    return false;
+  std::string QN = RD->getQualifiedNameAsString();
+  StringRef Q(QN);
+  for (StringRef N : Names) {
+    if (RD->getName() != N)
+      continue;
+    if (RD->isInStdNamespace() || Q.starts_with("absl::") ||
+        Q.starts_with("boost::"))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool isMutexType(QualType T) {
+  const CXXRecordDecl *RD = recordOf(T);
+  return RD && RD->getDeclName().isIdentifier() &&
+         StringRef(RD->getName()).contains_insensitive("mutex");
+}
+
+std::vector<LockScope> lockScopes(const Stmt *Body, ASTContext &Ctx) {
+  std::vector<LockScope> Out;
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned NextId = 1;
+  auto Emit = [&](llvm::ArrayRef<const ValueDecl *> Mutexes, SourceLocation B,
+                  SourceLocation E, bool Shared) {
+    LockScope L;
+    L.Mutexes.assign(Mutexes.begin(), Mutexes.end());
+    L.Begin = B;
+    L.End = E;
+    L.Shared = Shared;
+    L.Id = NextId++;
+    Out.push_back(std::move(L));
+  };
+  // Member calls named lock/unlock on \p Target inside [From, end of CS).
+  auto Toggles = [&](const CompoundStmt *CS, const Stmt *const *From,
+                     const ValueDecl *Target) {
+    llvm::SmallVector<std::pair<SourceLocation, bool>, 4> T; // (loc, locks)
+    for (auto It = From; It != CS->body_end(); ++It)
+      forEachInFunction(*It, [&](const Stmt *S) {
+        const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+        if (!MC || !MC->getMethodDecl() ||
+            !MC->getMethodDecl()->getDeclName().isIdentifier() ||
+            refDecl(MC->getImplicitObjectArgument()) != Target)
+          return;
+        StringRef N = MC->getMethodDecl()->getName();
+        if (N == "unlock" || N == "unlock_shared" || N == "Unlock" ||
+            N == "ReaderUnlock" || N == "WriterUnlock")
+          T.push_back({MC->getBeginLoc(), false});
+        else if (N == "lock" || N == "lock_shared" || N == "Lock" ||
+                 N == "ReaderLock" || N == "WriterLock")
+          T.push_back({MC->getBeginLoc(), true});
+      });
+    llvm::stable_sort(T, [&](const auto &A, const auto &B) {
+      return SM.isBeforeInTranslationUnit(A.first, B.first);
+    });
+    return T;
+  };
+
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    const auto *CS = dyn_cast<CompoundStmt>(S);
+    if (!CS) {
+      for (const Stmt *C : S->children())
+        Walk(C);
+      return;
+    }
+    for (auto It = CS->body_begin(); It != CS->body_end(); ++It) {
+      const Stmt *Child = *It;
+      if (const auto *DS = dyn_cast<DeclStmt>(Child)) {
+        for (const Decl *D : DS->decls()) {
+          const auto *VD = dyn_cast<VarDecl>(D);
+          if (!VD || !VD->getInit())
+            continue;
+          const CXXRecordDecl *RD = recordOf(VD->getType());
+          bool Exclusive =
+              isStdNamed(RD, {"lock_guard", "scoped_lock", "unique_lock",
+                              "MutexLock", "WriterMutexLock"});
+          bool Shared = isStdNamed(RD, {"shared_lock", "ReaderMutexLock"});
+          if (!Exclusive && !Shared)
+            continue;
+          // Not ignoreWrappers: it looks through one-argument constructors,
+          // which is what lock_guard(mu) is.
+          const auto *CE =
+              dyn_cast<CXXConstructExpr>(VD->getInit()->IgnoreImplicit());
+          if (!CE)
+            continue;
+          llvm::SmallVector<const ValueDecl *, 1> Mutexes;
+          bool Deferred = false;
+          for (const Expr *Arg : CE->arguments()) {
+            if (const CXXRecordDecl *AR = recordOf(Arg->getType());
+                AR && AR->getDeclName().isIdentifier() &&
+                (AR->getName() == "defer_lock_t" ||
+                 AR->getName() == "try_to_lock_t")) {
+              Deferred = true;
+              continue;
+            }
+            if (const ValueDecl *M = refDecl(Arg))
+              Mutexes.push_back(M);
+          }
+          if (Mutexes.empty())
+            continue;
+          bool Held = !Deferred;
+          SourceLocation Start = VD->getBeginLoc();
+          for (auto [Loc, Locks] : Toggles(CS, It + 1, VD)) {
+            if (!Locks && Held) {
+              Emit(Mutexes, Start, Loc, Shared);
+              Held = false;
+            } else if (Locks && !Held) {
+              Start = Loc;
+              Held = true;
+            }
+          }
+          if (Held)
+            Emit(Mutexes, Start, CS->getRBracLoc(), Shared);
+        }
+      } else if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(
+                     ignoreWrappers(dyn_cast<Expr>(Child)))) {
+        // mu.lock(); ... mu.unlock();
+        const CXXMethodDecl *M = MC->getMethodDecl();
+        const ValueDecl *Mu = refDecl(MC->getImplicitObjectArgument());
+        if (M && Mu && M->getDeclName().isIdentifier() &&
+            isMutexType(MC->getImplicitObjectArgument()->getType()) &&
+            (M->getName() == "lock" || M->getName() == "lock_shared" ||
+             M->getName() == "Lock" || M->getName() == "ReaderLock")) {
+          bool Shared =
+              M->getName() == "lock_shared" || M->getName() == "ReaderLock";
+          SourceLocation End = CS->getRBracLoc();
+          for (auto [Loc, Locks] : Toggles(CS, It + 1, Mu))
+            if (!Locks) {
+              End = Loc;
+              break;
+            }
+          Emit({Mu}, MC->getBeginLoc(), End, Shared);
+        }
+      }
+      Walk(Child);
+    }
+  };
+  Walk(Body);
+  return Out;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "RetriedStatuses.h"
+#include "StatusConditions.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+/// A variable the body assigns in \p S and tests in \p Cond: a one-shot flag
+/// (refresh credentials once, then retry once).
+bool isOneShot(const Expr *Cond, const Stmt *Then) {
+  llvm::SmallPtrSet<const VarDecl *, 4> InCond;
+  forEachDescendant(Cond, [&](const Stmt *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (V->getType()->isBooleanType())
+          InCond.insert(V);
+  });
+  bool Found = false;
+  forEachDescendant(Then, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->isAssignmentOp())
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (InCond.count(dyn_cast<VarDecl>(DRE->getDecl())))
+            Found = true;
+  });
+  return Found;
+}
+
+/// Follows the outcomes of a site's operations through its per-attempt code
+/// to the ways back to the next attempt.
+class Analyzer {
+public:
+  Analyzer(const RetrySite &Site, RetrySiteIndex &Index)
+      : Site(Site), Conds(Index.api(), Index.context()) {}
+
+  RetriedStatuses run();
+
+private:
+  /// What the flow found, limited to the outcomes the operations produce.
+  RetriedStatuses finish(const StatusSet &Universe) const;
+  StatusSet flow(const Stmt *S, StatusSet In);
+  StatusSet flowSwitch(const SwitchStmt *SW, StatusSet In);
+  void retry(const StatusSet &S, const Stmt *Where) {
+    if (S.empty())
+      return;
+    Retried = Retried | S;
+    Paths.push_back({S, Where});
+    if (!RetryWhere)
+      RetryWhere = Where;
+  }
+
+  const RetrySite &Site;
+  StatusConditions Conds;
+  StatusSet Retried;
+  std::vector<std::pair<StatusSet, const Stmt *>> Paths;
+  const Stmt *RetryWhere = nullptr;
+  const Stmt *LastGate = nullptr;
+  const Stmt *CurrentCond = nullptr;
+  bool Imprecise = false;
+  unsigned TryDepth = 0;
+  /// Statuses thrown inside the innermost try, by exception type (a null
+  /// type for `throw;`).
+  llvm::SmallVector<std::pair<QualType, StatusSet>, 2> Thrown;
+};
+
+StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
+  if (!S || In.empty())
+    return In;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *C : CS->body())
+      In = flow(C, In);
+    return In;
+  }
+  // Recursion and goto retries loop back through a call or a jump.
+  if (const auto *G = dyn_cast<GotoStmt>(S)) {
+    if (Site.Kind == RetryKind::Goto &&
+        G->getLabel() == cast<LabelStmt>(Site.Site)->getDecl())
+      retry(In, CurrentCond ? CurrentCond : S);
+    return StatusSet::none();
+  }
+  if (Site.Kind == RetryKind::Recursion &&
+      (isa<ReturnStmt>(S) || isa<Expr>(S))) {
+    bool Again = false;
+    forEachDescendant(S,
+                      [&](const Stmt *N) { Again = Again || N == Site.Site; });
+    if (Again) {
+      retry(In, CurrentCond ? CurrentCond : S);
+      return StatusSet::none();
+    }
+  }
+  if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
+    return StatusSet::none();
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    const Expr *Inner = ignoreWrappers(E);
+    if (const auto *Throw = dyn_cast_or_null<CXXThrowExpr>(Inner)) {
+      if (TryDepth)
+        Thrown.push_back(
+            {Throw->getSubExpr() ? Throw->getSubExpr()->getType() : QualType(),
+             In});
+      return StatusSet::none();
+    }
+    return In;
+  }
+  if (isa<BreakStmt>(S))
+    return StatusSet::none(); // leaves the loop (switch breaks handled there)
+  if (isa<ContinueStmt>(S)) {
+    retry(In, CurrentCond ? CurrentCond : S);
+    return StatusSet::none();
+  }
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    StatusCond C = Conds.eval(If->getCond());
+    Imprecise = Imprecise || C.Imprecise;
+    if (isOneShot(If->getCond(), If->getThen())) {
+      // One retry after a state change is not a retry policy.
+      StatusSet T = flow(If->getThen(), StatusSet::none());
+      (void)T;
+      return If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
+    }
+    // An exit gate whose outcome on the response also depends on something
+    // unknown (`if (flag && res->status < 500) return;`) leaves the retried
+    // set uncertain.
+    if (!(C.Must == C.May) && Conds.mentionsResponse(If->getCond()))
+      Imprecise = true;
+    const Stmt *SavedCur = CurrentCond;
+    CurrentCond = If->getCond();
+    StatusSet T = flow(If->getThen(), In & C.May);
+    CurrentCond = SavedCur;
+    StatusSet E =
+        If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
+    // An exit gate: what passes it is decided by this condition.
+    if (T.empty() && !E.empty())
+      LastGate = If->getCond();
+    return T | E;
+  }
+  if (const auto *SW = dyn_cast<SwitchStmt>(S))
+    return flowSwitch(SW, In);
+  if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+    auto SavedThrown = std::move(Thrown);
+    Thrown.clear();
+    ++TryDepth;
+    StatusSet Out = flow(Try->getTryBlock(), In);
+    --TryDepth;
+    auto ThrownHere = std::move(Thrown);
+    Thrown = std::move(SavedThrown);
+    for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
+      const CXXCatchStmt *H = Try->getHandler(I);
+      QualType Caught = H->getCaughtType();
+      const CXXRecordDecl *CR =
+          Caught.isNull() ? nullptr
+                          : Caught.getNonReferenceType()->getAsCXXRecordDecl();
+      // Exceptions from the operation itself (transport errors) reach any
+      // handler; statuses reach the handlers whose type catches them.
+      StatusSet Reaching = StatusSet::exceptions();
+      for (const auto &[T, Statuses] : ThrownHere) {
+        const CXXRecordDecl *TR =
+            T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+        bool Catches =
+            Caught.isNull() ||
+            (CR && CR->getQualifiedNameAsString() == "std::exception") ||
+            (CR && TR &&
+             (TR->getCanonicalDecl() == CR->getCanonicalDecl() ||
+              TR->isDerivedFrom(CR)));
+        if (Catches)
+          Reaching = Reaching | Statuses;
+      }
+      const Stmt *SavedCur = CurrentCond;
+      CurrentCond = H;
+      StatusSet HOut = flow(H->getHandlerBlock(), Reaching);
+      CurrentCond = SavedCur;
+      // A handler that falls through continues with the loop body.
+      if (!HOut.empty())
+        LastGate = H; // what falls out of a handler loops back from here
+      Out = Out | HOut;
+    }
+    return Out;
+  }
+  // Nested loops and other statements do not decide this site's retries.
+  return In;
+}
+
+StatusSet Analyzer::flowSwitch(const SwitchStmt *SW, StatusSet In) {
+  std::optional<ResponseKind> K = Conds.classify(SW->getCond());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(SW->getBody());
+  if (!K || !Body) {
+    if (Conds.mentionsResponse(SW->getCond()))
+      Imprecise = true;
+    return In;
+  }
+  bool Inexact = false;
+  StatusSet After = Conds.walkSwitch(
+      Body, *K, In,
+      [&](const Stmt *Case, StatusSet Cur) {
+        const Stmt *SavedCur = CurrentCond;
+        CurrentCond = SW->getCond();
+        Cur = flow(Case, Cur);
+        CurrentCond = SavedCur;
+        return Cur;
+      },
+      Inexact);
+  Imprecise = Imprecise || Inexact;
+  return After;
+}
+
+RetriedStatuses Analyzer::run() {
+  RetriedStatuses Out;
+  // The outcomes the site's operations can produce.
+  StatusSet Universe;
+  for (const Operation &Op : Site.Operations) {
+    if (Op.Kind == OperationKind::Grpc) {
+      for (unsigned C = 0; C < StatusSet::GrpcMax; ++C)
+        Universe = Universe | StatusSet::grpc(C);
+    } else
+      Universe = Universe | StatusSet::http(0, 999) |
+                 StatusSet::transport(unsigned(Transport::All));
+    if (Op.Kind == OperationKind::Beast || Op.Kind == OperationKind::AwsSdk ||
+        Op.Kind == OperationKind::User || Op.Via)
+      Universe = Universe | StatusSet::exceptions();
+  }
+  Universe = Universe | StatusSet::exceptions(); // only reach catch handlers
+
+  if (Site.Kind == RetryKind::Helper) {
+    // The helper decides; assume it retries failures of any kind.
+    Out.Set = Universe & ~StatusSet::http(200, 299) & ~StatusSet::grpc(0);
+    Out.Imprecise = true;
+    Out.Where = Site.Site;
+    return Out;
+  }
+
+  if (Site.Kind == RetryKind::Recursion || Site.Kind == RetryKind::Goto) {
+    // Only the recursive call / the jump loops back; falling off the end
+    // returns.
+    for (const Stmt *S : Site.perAttemptCode())
+      Conds.learnVariables(S);
+    StatusSet S = Universe & ~StatusSet::exceptions();
+    for (const Stmt *Code : Site.perAttemptCode())
+      S = flow(Code, S);
+    return finish(Universe);
+  }
+
+  LoopParts Loop = loopParts(Site.Site);
+  const Stmt *Body = Loop.Body;
+  const Expr *Cond = Loop.Cond;
+  Conds.learnVariables(Site.Site);
+  // Exceptions only loop back through a handler; they do not fall through.
+  StatusSet End = flow(Body, Universe & ~StatusSet::exceptions());
+  StatusCond C = Cond ? Conds.eval(Cond) : StatusCond::unknown();
+  Imprecise = Imprecise || C.Imprecise;
+  StatusSet Tail = End & C.May;
+  if (!Tail.empty())
+    retry(Tail, LastGate
+                    ? LastGate
+                    : (Cond ? static_cast<const Stmt *>(Cond) : Site.Site));
+  return finish(Universe);
+}
+
+RetriedStatuses Analyzer::finish(const StatusSet &Universe) const {
+  RetriedStatuses Out;
+  Out.Set = Retried & Universe;
+  for (auto &[Set, At] : Paths)
+    Out.Paths.push_back({Set & Universe, At});
+  Out.Imprecise = Imprecise;
+  Out.Where = RetryWhere ? RetryWhere : Site.Site;
+  return Out;
+}
+
+} // namespace
+
+RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index) {
+  return Analyzer(Site, Index).run();
+}
+
+} // namespace clang::tidy::retry::model

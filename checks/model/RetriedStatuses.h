@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// For a retry site, the outcomes of its operations that send control back
+// to the next attempt, and where that decision is made.
+
+#ifndef RETRYLINT_CHECKS_MODEL_RETRIEDSTATUSES_H
+#define RETRYLINT_CHECKS_MODEL_RETRIEDSTATUSES_H
+
+#include "RetrySite.h"
+#include "StatusSet.h"
+#include <utility>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+/// What the retry path of a site is taken for.
+struct RetriedStatuses {
+  StatusSet Set;
+  /// Some condition on the response was not understood, or the site is a
+  /// helper whose retry decision is invisible: Set is an over-approximation.
+  bool Imprecise = false;
+  /// Where the retry decision is made (the condition that loops back), for
+  /// diagnostics.
+  const Stmt *Where = nullptr;
+  /// Each way back to the next attempt and the outcomes that take it.
+  std::vector<std::pair<StatusSet, const Stmt *>> Paths;
+
+  /// The first decision point that retries some of \p S.
+  const Stmt *whereFor(const StatusSet &S) const {
+    for (const auto &[Set, At] : Paths)
+      if (!(Set & S).empty())
+        return At;
+    return Where;
+  }
+};
+
+/// The outcomes for which \p Site loops back to another attempt.
+RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
+
+/// The outcomes for which \p Site loops back to another attempt.
+RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
+
+} // namespace clang::tidy::retry::model
+
+#endif

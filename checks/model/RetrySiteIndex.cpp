@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The per-translation-unit index of retry sites: which sites a statement is
+// evaluated in once per attempt, the operations functions perform, and the
+// calls retry sites make. The sites themselves are recognized in
+// RetrySite.cpp.
+
+#include "RetrySite.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ParentMapContext.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+constexpr unsigned MaxCallDepth = 3;
+
+bool isLambdaClassMethod(const Decl *D) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
+    return MD->getParent()->isLambda();
+  return false;
+}
+
+} // namespace
+
+/// The call that receives \p Lambda as an argument, looking through the
+/// conversions to a callable parameter type.
+static const CallExpr *callTakingLambda(const LambdaExpr *Lambda,
+                                        ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Lambda);
+  for (int Steps = 0; Steps < 6; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(P))
+      return Call;
+    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             CXXConstructExpr, ExprWithCleanups, ParenExpr,
+             CXXFunctionalCastExpr>(P))
+      return nullptr;
+    N = Parents[0];
+  }
+  return nullptr;
+}
+
+llvm::SmallVector<const RetrySite *, 2>
+RetrySiteIndex::enclosingSites(const Stmt *S) {
+  llvm::SmallVector<const RetrySite *, 2> Out;
+  DynTypedNode Child = DynTypedNode::create(*S);
+  for (int Steps = 0; Steps < 256; ++Steps) {
+    auto Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      break;
+    const DynTypedNode &P = Parents[0];
+    if (const Stmt *PS = P.get<Stmt>()) {
+      const Stmt *ChildS = Child.get<Stmt>();
+      if (isa<ForStmt, WhileStmt, DoStmt>(PS)) {
+        bool OncePerLoop = isa<ForStmt>(PS) && ChildS &&
+                           ChildS == cast<ForStmt>(PS)->getInit();
+        if (!OncePerLoop)
+          if (const RetrySite *Site = analyzeLoop(PS))
+            Out.push_back(Site);
+      } else if (const auto *LE = dyn_cast<LambdaExpr>(PS)) {
+        // The body is reached either as a statement or, when the parent
+        // map walks implicit code, through the call operator / closure
+        // class. Init-captures are reached otherwise: evaluated once.
+        const Decl *ChildD = Child.get<Decl>();
+        if ((ChildS && ChildS == LE->getBody()) ||
+            (ChildD && (ChildD == LE->getCallOperator() ||
+                        ChildD == LE->getLambdaClass())))
+          if (const CallExpr *Call = callTakingLambda(LE, Ctx))
+            if (const RetrySite *Site = analyzeHelperCall(Call, LE))
+              Out.push_back(Site);
+      }
+      // Statements after a label that a later goto jumps back to.
+      if (const auto *CS = dyn_cast<CompoundStmt>(PS))
+        for (const Stmt *Sib : CS->body()) {
+          if (Sib == ChildS)
+            break;
+          if (const auto *L = dyn_cast<LabelStmt>(Sib))
+            if (const RetrySite *Site = analyzeGoto(L, CS))
+              Out.push_back(Site);
+        }
+      if (const auto *L = dyn_cast<LabelStmt>(PS))
+        if (auto GP = Ctx.getParents(*L); !GP.empty())
+          if (const auto *CS = GP[0].get<CompoundStmt>())
+            if (const RetrySite *Site = analyzeGoto(L, CS))
+              Out.push_back(Site);
+    } else if (const Decl *D = P.get<Decl>()) {
+      if (const auto *FD = dyn_cast<FunctionDecl>(D);
+          FD && !isLambdaClassMethod(D)) {
+        if (const RetrySite *Site = analyzeRecursion(FD))
+          Out.push_back(Site);
+        break;
+      }
+    }
+    Child = P;
+  }
+  return Out;
+}
+
+const FunctionDecl *RetrySiteIndex::enclosingFunction(const Stmt *S) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (int Steps = 0; Steps < 256; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    if (const auto *LE = Parents[0].get<LambdaExpr>())
+      return LE->getCallOperator();
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD;
+    N = Parents[0];
+  }
+  return nullptr;
+}
+
+std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD) {
+  return operationIn(FD, 0);
+}
+
+std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
+                                                     unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return std::nullopt;
+  if (auto It = FnOps.find(Def); It != FnOps.end())
+    return It->second;
+  if (Depth > MaxCallDepth || FnOpsInProgress.lookup(Def))
+    return std::nullopt;
+  FnOpsInProgress[Def] = true;
+  llvm::SmallVector<Operation, 2> Ops;
+  collectOperations(Def->getBody(), Depth + 1, Ops);
+  FnOpsInProgress[Def] = false;
+  std::optional<Operation> Result;
+  if (!Ops.empty())
+    Result = Ops.front();
+  FnOps[Def] = Result;
+  return Result;
+}
+
+/// Like forEachDescendant, but does not enter lambda bodies: a lambda made
+/// in the retried code runs where it is called, not where it is created.
+template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+    for (const Expr *Init : L->capture_inits())
+      forEachEvaluated(Init, F);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    forEachEvaluated(Child, F);
+}
+
+void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
+                                       llvm::SmallVectorImpl<Operation> &Out) {
+  forEachEvaluated(S, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call)
+      return;
+    if (std::optional<Operation> Op = Model.operation(Call)) {
+      Out.push_back(*Op);
+      return;
+    }
+    const FunctionDecl *Callee = calleeDecl(Call);
+    if (!Callee || Callee->isInStdNamespace() || Model.isRetryHelper(Callee))
+      return;
+    if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
+      Operation Op = *Inner;
+      Op.Call = Call;
+      Op.Via = Callee;
+      Out.push_back(Op);
+    } else if (ExternalOperations) {
+      if (std::optional<Operation> Ext = ExternalOperations(Call))
+        Out.push_back(*Ext);
+    }
+  });
+}
+
+llvm::SmallVector<Operation, 2> RetrySiteIndex::operationsIn(const Stmt *S) {
+  llvm::SmallVector<Operation, 2> Out;
+  collectOperations(S, 0, Out);
+  return Out;
+}
+
+namespace {
+/// Finds loops and retry-helper calls in the main file.
+class SiteCollector : public MainFileVisitor<SiteCollector> {
+public:
+  SiteCollector(ASTContext &Ctx) : MainFileVisitor(Ctx.getSourceManager()) {}
+  bool VisitForStmt(ForStmt *S) { return add(S); }
+  bool VisitWhileStmt(WhileStmt *S) { return add(S); }
+  bool VisitDoStmt(DoStmt *S) { return add(S); }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    Lambdas.push_back(L);
+    return true;
+  }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->doesThisDeclarationHaveABody())
+      Functions.push_back(FD);
+    return true;
+  }
+  bool VisitCompoundStmt(CompoundStmt *CS) {
+    for (Stmt *Child : CS->body())
+      if (auto *L = dyn_cast<LabelStmt>(Child))
+        Labels.push_back({L, CS});
+    return true;
+  }
+  std::vector<const FunctionDecl *> Functions;
+  std::vector<std::pair<const LabelStmt *, const CompoundStmt *>> Labels;
+  bool add(const Stmt *S) {
+    Loops.push_back(S);
+    return true;
+  }
+  std::vector<const Stmt *> Loops;
+  std::vector<const LambdaExpr *> Lambdas;
+};
+} // namespace
+
+void RetrySiteIndex::buildCallIndex() {
+  CallIndexBuilt = true;
+  SiteCollector C(Ctx);
+  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  auto IndexRegion = [&](const Stmt *Region, const RetrySite *Site) {
+    forEachDescendant(Region, [&](const Stmt *N) {
+      if (const auto *Call = dyn_cast<CallExpr>(N))
+        if (const FunctionDecl *Callee = calleeDecl(Call))
+          CallIndex[Callee->getCanonicalDecl()].push_back({Call, Site});
+    });
+  };
+  for (const Stmt *L : C.Loops)
+    if (const RetrySite *Site = analyzeLoop(L)) {
+      MainFileSites.push_back(Site);
+      LoopParts P = loopParts(L);
+      IndexRegion(P.Body, Site);
+      IndexRegion(P.Cond, Site);
+      IndexRegion(P.Inc, Site);
+    }
+  for (const LambdaExpr *L : C.Lambdas)
+    if (const CallExpr *Call = callTakingLambda(L, Ctx))
+      if (const RetrySite *Site = analyzeHelperCall(Call, L)) {
+        MainFileSites.push_back(Site);
+        IndexRegion(L->getBody(), Site);
+      }
+  for (const FunctionDecl *FD : C.Functions)
+    if (const RetrySite *Site = analyzeRecursion(FD)) {
+      MainFileSites.push_back(Site);
+      IndexRegion(Site->Recursive->getBody(), Site);
+    }
+  for (const auto &[L, CS] : C.Labels)
+    if (const RetrySite *Site = analyzeGoto(L, CS)) {
+      MainFileSites.push_back(Site);
+      IndexRegion(CS, Site);
+    }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(MainFileSites, [&](const RetrySite *A, const RetrySite *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+}
+
+std::vector<const RetrySite *> RetrySiteIndex::allSites() {
+  if (!CallIndexBuilt)
+    buildCallIndex();
+  return MainFileSites;
+}
+
+llvm::ArrayRef<RetriedCall>
+RetrySiteIndex::retriedCallsTo(const FunctionDecl *FD) {
+  if (!CallIndexBuilt)
+    buildCallIndex();
+  auto It = CallIndex.find(FD->getCanonicalDecl());
+  if (It == CallIndex.end())
+    return {};
+  return It->second;
+}
+
+} // namespace clang::tidy::retry::model

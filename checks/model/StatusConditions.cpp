@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "StatusConditions.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include <functional>
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+std::string typeName(QualType T) {
+  T = T.getNonReferenceType().getUnqualifiedType();
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    return RD->getQualifiedNameAsString();
+  if (const auto *ET = T->getAs<EnumType>())
+    return ET->getDecl()->getQualifiedNameAsString();
+  if (const auto *TT = T->getAs<TypedefType>())
+    return TT->getDecl()->getQualifiedNameAsString();
+  return T.getAsString();
+}
+
+bool isStatusName(StringRef N) {
+  std::string L = N.lower();
+  return L == "status" || L == "status_code" || L == "statuscode" ||
+         L == "http_status" || L == "httpstatus" || L == "response_code" ||
+         L == "http_code" || L == "code";
+}
+
+} // namespace
+
+StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx)
+    : Api(Api), Ctx(Ctx) {}
+
+std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (!E)
+    return std::nullopt;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (auto It = Vars.find(V); It != Vars.end())
+        return It->second;
+      std::string T = typeName(V->getType());
+      if (T == "httplib::Result")
+        return ResponseKind::HttpResult;
+      if (T == "grpc::Status")
+        return ResponseKind::GrpcStatus;
+      if (T == "CURLcode")
+        return ResponseKind::CurlCode;
+      if (T == "grpc::StatusCode")
+        return ResponseKind::GrpcCode;
+      if (T == "boost::system::error_code" || T == "std::error_code")
+        return ResponseKind::ErrorCode;
+    }
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+      if (FD->getDeclName().isIdentifier() && isStatusName(FD->getName()) &&
+          FD->getType()->isIntegerType() && mentionsResponse(ME->getBase()))
+        return ResponseKind::HttpStatus;
+    return std::nullopt;
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (!M || !M->getDeclName().isIdentifier())
+      return std::nullopt;
+    StringRef N = M->getName();
+    std::string Cls = M->getParent()->getQualifiedNameAsString();
+    if (N == "result_int")
+      return ResponseKind::HttpStatus;
+    if (N == "result" && StringRef(Cls).starts_with("boost::beast::http::"))
+      return ResponseKind::HttpStatus;
+    if (N == "error_code" && Cls == "grpc::Status")
+      return ResponseKind::GrpcCode;
+    if (M->getOverloadedOperator() == OO_None && N == "status" &&
+        StringRef(Cls).starts_with("boost::beast"))
+      return ResponseKind::HttpStatus;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    if (std::optional<Operation> Op = Api.operation(Call)) {
+      if (Op->Kind == OperationKind::Curl)
+        return ResponseKind::CurlCode;
+      if (Op->Kind == OperationKind::Http &&
+          typeName(Call->getType()) == "httplib::Result")
+        return ResponseKind::HttpResult;
+      if (Op->Kind == OperationKind::Grpc)
+        return ResponseKind::GrpcStatus;
+    }
+  }
+  return std::nullopt;
+}
+
+bool StatusConditions::mentionsResponse(const Expr *E) {
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *S) {
+    if (Found)
+      return;
+    if (const auto *Ex = dyn_cast<Expr>(S))
+      if (classify(Ex))
+        Found = true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
+        std::string T = typeName(V->getType());
+        StringRef TN(T);
+        if (TN.contains("Response") || TN.contains("response") ||
+            TN.starts_with("httplib::") || TN.starts_with("boost::beast::http"))
+          Found = true;
+      }
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (Api.operation(Call))
+        Found = true;
+  });
+  return Found;
+}
+
+StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op, int64_t V) {
+  auto Range = [&](int64_t Lo, int64_t Hi, auto Make) {
+    StatusSet S;
+    for (int64_t C = std::max<int64_t>(Lo, 0); C <= Hi; ++C)
+      S = S | Make(unsigned(C));
+    return S;
+  };
+  auto Build = [&](auto Make, int64_t Max) {
+    StatusSet S;
+    switch (Op) {
+    case BO_EQ:
+      if (V >= 0 && V <= Max)
+        S = Make(unsigned(V));
+      break;
+    case BO_NE:
+      S = Range(0, Max, Make);
+      if (V >= 0 && V <= Max)
+        S = S & ~Make(unsigned(V));
+      break;
+    case BO_LT:
+      S = Range(0, std::min(V - 1, Max), Make);
+      break;
+    case BO_LE:
+      S = Range(0, std::min(V, Max), Make);
+      break;
+    case BO_GT:
+      S = Range(V + 1, Max, Make);
+      break;
+    case BO_GE:
+      S = Range(V, Max, Make);
+      break;
+    default:
+      return StatusCond::unknown();
+    }
+    return StatusCond::exactly(S);
+  };
+  switch (K) {
+  case ResponseKind::HttpStatus: {
+    // Compare in one go: ranges of 1000 codes.
+    StatusSet S;
+    switch (Op) {
+    case BO_EQ:
+      S = StatusSet::http(V, V);
+      break;
+    case BO_NE:
+      S = StatusSet::http(0, 999) & ~StatusSet::http(V, V);
+      break;
+    case BO_LT:
+      S = V > 0 ? StatusSet::http(0, V - 1) : StatusSet::none();
+      break;
+    case BO_LE:
+      S = StatusSet::http(0, V);
+      break;
+    case BO_GT:
+      S = StatusSet::http(V + 1, 999);
+      break;
+    case BO_GE:
+      S = StatusSet::http(V < 0 ? 0 : V, 999);
+      break;
+    default:
+      return StatusCond::unknown();
+    }
+    return StatusCond::exactly(S & StatusSet::http(0, 999));
+  }
+  case ResponseKind::GrpcCode:
+    return Build([](unsigned C) { return StatusSet::grpc(C); }, 16);
+  case ResponseKind::CurlCode: {
+    // CURLE_OK: a response arrived (any HTTP status); other codes are
+    // transport failures of a class. Classes with several codes (Dns,
+    // Other) are only "may" for one code.
+    bool Exact = true;
+    auto Of = [&](unsigned C) {
+      if (C == 0)
+        return StatusSet::http(0, 999);
+      if (C == 7)
+        return StatusSet::transport(unsigned(Transport::Refused));
+      if (C == 28)
+        return StatusSet::transport(unsigned(Transport::Timeout));
+      Exact = false;
+      if (C == 6 || C == 5)
+        return StatusSet::transport(unsigned(Transport::Dns));
+      return StatusSet::transport(unsigned(Transport::Other));
+    };
+    StatusSet Class = Of(unsigned(V));
+    StatusCond Eq{Exact ? Class : StatusSet::none(), Class, false};
+    StatusSet All = StatusSet::http(0, 999) |
+                    StatusSet::transport(unsigned(Transport::All));
+    if (Op == BO_EQ)
+      return Eq;
+    if (Op == BO_NE)
+      return {All & ~Eq.May, All & ~Eq.Must, false};
+    return StatusCond::unknown();
+  }
+  default:
+    return StatusCond::unknown();
+  }
+}
+
+StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD, unsigned Param,
+                                   ResponseKind K) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || PredicateDepth > 2 ||
+      Param >= Def->getNumParams())
+    return {StatusSet::none(), StatusSet::all(), true};
+  ++PredicateDepth;
+  Vars[Def->getParamDecl(Param)] = K;
+  // Predicates are small: `return cond;` or a switch/if chain returning
+  // constants. Collect the outcomes for which it may/must return true.
+  StatusSet MayTrue, MustTrue;
+  bool Exact = true;
+  std::function<StatusSet(const Stmt *, StatusSet)> Walk =
+      [&](const Stmt *S, StatusSet In) -> StatusSet {
+    if (!S || In.empty())
+      return In;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body())
+        In = Walk(C, In);
+      return In;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      StatusCond C = eval(RS->getRetValue());
+      Exact = Exact && !C.Imprecise && C.Must == C.May;
+      MayTrue = MayTrue | (In & C.May);
+      MustTrue = MustTrue | (In & C.Must);
+      return StatusSet::none();
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      StatusCond C = eval(If->getCond());
+      Exact = Exact && !C.Imprecise && C.Must == C.May;
+      StatusSet T = Walk(If->getThen(), In & C.May);
+      StatusSet E = Walk(If->getElse(), In & ~C.Must);
+      return T | E;
+    }
+    if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
+      std::optional<ResponseKind> SK = classify(SW->getCond());
+      const auto *Body = dyn_cast_or_null<CompoundStmt>(SW->getBody());
+      if (!SK || !Body) {
+        Exact = false;
+        return In;
+      }
+      bool Inexact = false;
+      StatusSet Out = walkSwitch(Body, *SK, In, Walk, Inexact);
+      Exact = Exact && !Inexact;
+      return Out;
+    }
+    return In;
+  };
+  Walk(Def->getBody(), StatusSet::all());
+  Vars.erase(Def->getParamDecl(Param));
+  --PredicateDepth;
+  if (!Exact)
+    return {StatusSet::none(), MayTrue, true};
+  return {MustTrue, MayTrue, false};
+}
+
+StatusCond StatusConditions::eval(const Expr *E) {
+  if (!E)
+    return StatusCond::unknown();
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_LNot) {
+      StatusCond C = eval(UO->getSubExpr());
+      return {~C.May, ~C.Must, C.Imprecise};
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      StatusCond L = eval(BO->getLHS()), R = eval(BO->getRHS());
+      if (Op == BO_LAnd)
+        return {L.Must & R.Must, L.May & R.May, L.Imprecise || R.Imprecise};
+      return {L.Must | R.Must, L.May | R.May, L.Imprecise || R.Imprecise};
+    }
+    if (BO->isComparisonOp()) {
+      const Expr *A = BO->getLHS(), *B = BO->getRHS();
+      std::optional<ResponseKind> K = classify(A);
+      if (!K) {
+        std::swap(A, B);
+        K = classify(A);
+        // Mirror it: K > x is x < K. (<=> has no mirror here.)
+        if (Op != BO_Cmp)
+          Op = BinaryOperator::reverseComparisonOp(Op);
+      }
+      Expr::EvalResult R;
+      if (K && B->EvaluateAsInt(R, Ctx))
+        return compare(*K, Op, R.Val.getInt().getExtValue());
+      if (K || mentionsResponse(BO))
+        return {StatusSet::none(), StatusSet::all(), true};
+      return StatusCond::unknown();
+    }
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // Enum-class comparisons (res.result() == http::status::ok) and
+    // res.error() != httplib::Error::Success go through operator overloads
+    // only for class types; builtin enums land above.
+    if (OC->getNumArgs() == 2 && OC->isComparisonOp()) {
+      std::optional<ResponseKind> K = classify(OC->getArg(0));
+      Expr::EvalResult R;
+      if (K && OC->getArg(1)->EvaluateAsInt(R, Ctx))
+        return compare(*K,
+                       BinaryOperator::getOverloadedOpcode(OC->getOperator()),
+                       R.Val.getInt().getExtValue());
+    }
+  }
+  if (std::optional<ResponseKind> K = classify(E)) {
+    // Truth value of the object itself.
+    if (*K == ResponseKind::HttpResult)
+      return StatusCond::exactly(StatusSet::http(0, 999));
+    if (*K == ResponseKind::CurlCode) // nonzero = failure
+      return StatusCond::exactly(
+          StatusSet::transport(unsigned(Transport::All)));
+    if (*K == ResponseKind::HttpStatus)
+      return StatusCond::exactly(StatusSet::http(1, 999));
+    if (*K == ResponseKind::ErrorCode) // set = the operation failed in transport
+      return StatusCond::exactly(
+          StatusSet::transport(unsigned(Transport::All)));
+  }
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (M && M->getDeclName().isIdentifier() && M->getName() == "ok" &&
+        classify(MC->getImplicitObjectArgument()) == ResponseKind::GrpcStatus)
+      return StatusCond::exactly(StatusSet::grpc(0));
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // A same-TU predicate over the response: is_retryable(res->status).
+    if (const FunctionDecl *FD = calleeDecl(Call))
+      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+        if (std::optional<ResponseKind> K = classify(Call->getArg(I)))
+          return evalPredicate(FD, I, *K);
+  }
+  if (mentionsResponse(E))
+    return {StatusSet::none(), StatusSet::all(), true};
+  return StatusCond::unknown();
+}
+
+void StatusConditions::learnVariables(const Stmt *Region) {
+  // int code; curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+  // int status = res->status;  auto rc = curl_easy_perform(c);
+  forEachDescendant(Region, [&](const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->getInit())
+            if (std::optional<ResponseKind> K = classify(V->getInit()))
+              Vars[V] = *K;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+            if (std::optional<ResponseKind> K = classify(BO->getRHS()))
+              Vars[V] = *K;
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *FD = calleeDecl(Call);
+      if (FD && FD->getDeclName().isIdentifier() &&
+          FD->getName() == "curl_easy_getinfo" && Call->getNumArgs() == 3) {
+        Expr::EvalResult R;
+        if (Call->getArg(1)->EvaluateAsInt(R, Ctx) &&
+            R.Val.getInt().getExtValue() == 0x200002) // CURLINFO_RESPONSE_CODE
+          if (const auto *UO = dyn_cast<UnaryOperator>(
+                  Call->getArg(2)->IgnoreParenImpCasts()))
+            if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                    UO->getSubExpr()->IgnoreParenImpCasts()))
+              if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+                Vars[V] = ResponseKind::HttpStatus;
+      }
+    }
+  });
+}
+
+StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body,
+                                       ResponseKind K, StatusSet In,
+                                       CaseWalker WalkCase, bool &Inexact) {
+  StatusSet Covered, After, Cur;
+  bool HasDefault = false;
+  for (const Stmt *Child : Body->body()) {
+    const Stmt *Inner = Child;
+    while (true) {
+      if (const auto *Case = dyn_cast<CaseStmt>(Inner)) {
+        Expr::EvalResult R;
+        if (Case->getLHS()->EvaluateAsInt(R, Ctx)) {
+          StatusSet V = compare(K, BO_EQ, R.Val.getInt().getExtValue()).May;
+          Covered = Covered | V;
+          Cur = Cur | (In & V);
+        } else {
+          Inexact = true;
+        }
+        Inner = Case->getSubStmt();
+        continue;
+      }
+      if (const auto *Def = dyn_cast<DefaultStmt>(Inner)) {
+        HasDefault = true;
+        Cur = Cur | (In & ~Covered);
+        Inner = Def->getSubStmt();
+        continue;
+      }
+      break;
+    }
+    if (isa<BreakStmt>(Inner)) { // leaves the switch, not the loop
+      After = After | Cur;
+      Cur = StatusSet::none();
+      continue;
+    }
+    Cur = WalkCase(Inner, Cur);
+  }
+  After = After | Cur;
+  if (!HasDefault)
+    After = After | (In & ~Covered);
+  return After;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "AstQueries.h"
+#include "AstWalk.h"
+
+namespace clang::tidy::retry {
+
+const Expr *ignoreWrappers(const Expr *E) {
+  while (E) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    if (const auto *SC = dyn_cast<CXXStaticCastExpr>(E))
+      E = SC->getSubExpr();
+    // `if (res)`: the conversion operator call stands for the object.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      if (isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+        E = MC->getImplicitObjectArgument();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      if (CE->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(CE) &&
+          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+        E = CE->getArg(0);
+    if (E == Prev)
+      return E;
+  }
+  return E;
+}
+
+const ValueDecl *refDecl(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = ignoreWrappers(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+const VarDecl *refVar(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = ignoreWrappers(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+const VarDecl *refVarThroughUnary(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(E))
+    E = ignoreWrappers(UO->getSubExpr());
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+const ValueDecl *objectDecl(const Expr *E) {
+  for (int Steps = 0; E && Steps < 8; ++Steps) {
+    E = ignoreWrappers(E);
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+        OC && OC->getNumArgs() >= 1 &&
+        (OC->getOperator() == OO_Arrow || OC->getOperator() == OO_Star)) {
+      E = OC->getArg(0);
+      continue;
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)) {
+      E = UO->getSubExpr();
+      continue;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+        MC && MC->getMethodDecl() &&
+        MC->getMethodDecl()->getDeclName().isIdentifier() &&
+        MC->getMethodDecl()->getName() == "get") {
+      E = MC->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->getMemberDecl();
+    return nullptr;
+  }
+  return nullptr;
+}
+
+const CXXRecordDecl *recordOf(QualType T) {
+  T = T.getNonReferenceType();
+  if (const auto *PT = T->getAs<PointerType>())
+    T = PT->getPointeeType();
+  return T->getAsCXXRecordDecl();
+}
+
+bool references(const Stmt *S, const Decl *D) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (DRE->getDecl() == D)
+        Found = true;
+  });
+  return Found;
+}
+
+const FunctionDecl *calleeDecl(const CallExpr *Call) {
+  if (!Call)
+    return nullptr;
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD;
+  return dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+}
+
+StringRef calleeName(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD || !FD->getDeclName().isIdentifier())
+    return "";
+  return FD->getName();
+}
+
+SourceLocation callBeginLoc(const CallExpr *Call) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->getNumArgs() > 0)
+    return OC->getArg(0)->getBeginLoc();
+  return Call->getBeginLoc();
+}
+
+int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default) {
+  Expr::EvalResult R;
+  if (E && !E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  return Default;
+}
+
+LoopParts loopParts(const Stmt *Loop) {
+  LoopParts P;
+  if (const auto *F = dyn_cast_or_null<ForStmt>(Loop)) {
+    P.Init = F->getInit();
+    P.Cond = F->getCond();
+    P.Inc = F->getInc();
+    P.Body = F->getBody();
+  } else if (const auto *W = dyn_cast_or_null<WhileStmt>(Loop)) {
+    P.Cond = W->getCond();
+    P.Body = W->getBody();
+  } else if (const auto *D = dyn_cast_or_null<DoStmt>(Loop)) {
+    P.Cond = D->getCond();
+    P.Body = D->getBody();
+  }
+  return P;
+}
+
+bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
+            SourceLocation End) {
+  if (Loc.isInvalid() || Begin.isInvalid() || End.isInvalid())
+    return false;
+  return !SM.isBeforeInTranslationUnit(Loc, Begin) &&
+         !SM.isBeforeInTranslationUnit(End, Loc);
+}
+
+} // namespace clang::tidy::retry

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Questions about one expression or call that every part of the model asks:
+// what it names once wrappers are stripped, what it calls, its constant
+// value, where it starts.
+
+#ifndef RETRYLINT_CHECKS_UTILS_ASTQUERIES_H
+#define RETRYLINT_CHECKS_UTILS_ASTQUERIES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include <cstdint>
+
+namespace clang::tidy::retry {
+
+/// Strips parens, implicit casts, temporaries, cleanups, functional and
+/// static casts, conversion operator calls and one-argument constructions.
+const Expr *ignoreWrappers(const Expr *E);
+
+/// The declaration an expression names (a variable, a field, through
+/// wrappers and '&'), or null.
+const ValueDecl *refDecl(const Expr *E);
+/// The variable an expression names (through wrappers and '&'), or null.
+const VarDecl *refVar(const Expr *E);
+/// The variable an operand names through any one unary operator: `x`,
+/// `*p`, `&x`, `tries++`.
+const VarDecl *refVarThroughUnary(const Expr *E);
+/// The declaration an object expression names: `stub`, `*stub`, `&stub`,
+/// `stub->`, `stub.get()`.
+const ValueDecl *objectDecl(const Expr *E);
+
+/// The class of \p T, through references and one pointer, or null.
+const CXXRecordDecl *recordOf(QualType T);
+
+/// Does \p S refer to \p D anywhere?
+bool references(const Stmt *S, const Decl *D);
+
+/// The innermost callee declaration of \p Call, or null.
+const FunctionDecl *calleeDecl(const CallExpr *Call);
+/// The callee's identifier, or "" (operators, no callee).
+StringRef calleeName(const CallExpr *Call);
+/// Where a call starts as written: m[k] starts at m, not at the bracket.
+SourceLocation callBeginLoc(const CallExpr *Call);
+
+/// The value of \p E when it is an integer constant expression, else
+/// \p Default.
+int64_t constInt(const Expr *E, ASTContext &Ctx, int64_t Default);
+
+/// The parts of a for, while or do loop; null where the loop has none (and
+/// all null for any other statement).
+struct LoopParts {
+  const Stmt *Init = nullptr;
+  const Expr *Cond = nullptr;
+  const Expr *Inc = nullptr;
+  const Stmt *Body = nullptr;
+};
+LoopParts loopParts(const Stmt *Loop);
+
+/// Is \p Loc inside [Begin, End] in translation-unit order?
+bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
+            SourceLocation End);
+
+} // namespace clang::tidy::retry
+
+#endif

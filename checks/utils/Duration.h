@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Durations in seconds: parsed from option text, read from constant
+// std::chrono expressions and from units in names, and printed.
+
+#ifndef RETRYLINT_CHECKS_UTILS_DURATION_H
+#define RETRYLINT_CHECKS_UTILS_DURATION_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include <optional>
+#include <string>
+
+namespace clang::tidy::retry {
+
+/// Parses "24h", "30min", "90s", "500ms", "1d", "2w" (a positive number and
+/// a unit).
+std::optional<double> parseDuration(StringRef Text);
+
+/// A duration in seconds as people write it: "24 h", "90 min", "500 ms".
+std::string formatSeconds(double Seconds);
+
+/// The value of a constant duration expression in seconds:
+/// std::chrono::minutes(10), 30s, seconds{90}, a const named duration.
+std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx);
+
+/// A unit in seconds from the last unit word of a name: ttl_seconds,
+/// kWindowMs, retention_h.
+std::optional<double> durationUnitFromName(StringRef Name);
+
+} // namespace clang::tidy::retry
+
+#endif
