@@ -2,6 +2,7 @@
 
 #include "retryprobe/service.h"
 #include "retryprobe/workdir.h"
+#include "retryprobe/workflow.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -313,6 +314,62 @@ void run_retry_after(Ctx &c, bool honor) {
   run_simple(c, s);
 }
 
+// An agent/workflow run of three charges (ord-001..003) resumed from a
+// SQLite checkpoint against a key-atomic service. Execution 1 records the
+// intents, runs the charges in order and crashes when the reply to the
+// third is lost after its commit; a second worker replays the run from the
+// checkpoint. With `fork`, the run is then forked as run-2 and executed.
+void run_replay(Ctx &c, CheckpointKind kind, bool fork) {
+  FaultSpec f = fault(FaultKind::post_commit_drop);
+  f.on_request = 3;
+  FaultPlan plan(f);
+  ChargeService svc(store(Policy::key_atomic), c.dir, plan, c.requests);
+  svc.start();
+  const std::string path = c.dir + "/checkpoint.sqlite";
+  std::vector<WorkflowAction> actions;
+  for (const auto &o : orders(3))
+    actions.push_back(WorkflowAction{"charge", o, 1000});
+  auto expect = [&](const std::string &run) {
+    for (const auto &a : actions)
+      c.expected.push_back(workflow_intent(run, a));
+  };
+  auto describe = [](const ResumeResult &r) {
+    std::string s = std::to_string(r.executed) + " charge(s) answered";
+    if (r.skipped)
+      s += ", " + std::to_string(r.skipped) + " skipped (fact recorded)";
+    return r.crashed ? s + ", crashed on " + r.crashed_on +
+                           " (reply lost after commit)"
+                     : s;
+  };
+  auto execute = [&](const std::string &run, int execution) {
+    std::vector<AttemptLog> log;
+    // Each execution is a fresh worker: nothing survives a crash but the
+    // checkpoint file and the service.
+    WorkflowWorker w(path, kind, svc.endpoint(), execution, c.stop);
+    ResumeResult r = w.resume(run, log);
+    c.add(log);
+    return r;
+  };
+
+  Checkpoint(path, kind).record_intents("run-1", actions);
+  expect("run-1");
+  c.note("run-1 execution 1: " + describe(execute("run-1", 1)));
+  c.note("run-1 replay from the checkpoint: " + describe(execute("run-1", 2)));
+  if (fork) {
+    Checkpoint(path, kind).fork("run-1", "run-2");
+    expect("run-2");
+    c.note("run-2 (fork of run-1) execution 1: " +
+           describe(execute("run-2", 1)));
+  }
+  if (kind == CheckpointKind::intent_and_fact) {
+    Checkpoint cp(path, kind);
+    c.note("checkpoint facts: run-1 " + std::to_string(cp.fact_count("run-1")) +
+           (fork ? ", run-2 " + std::to_string(cp.fact_count("run-2")) : ""));
+  }
+  svc.stop();
+  c.ledger = svc.read_ledger();
+}
+
 struct Def {
   ScenarioInfo info;
   std::function<void(Ctx &)> run;
@@ -525,6 +582,30 @@ const std::vector<Def> &registry() {
              claim(2, 1, 1, 0, 0), "naive", "stable", "throttle 1000ms", false,
              "honoring Retry-After succeeds on the second request"),
         [](Ctx &c) { run_retry_after(c, true); });
+
+    // Agent and workflow runtimes that resume from checkpoints.
+    add(info("replay_intent_only",
+             "crash after a commit, replay from a checkpoint of intents only",
+             claim(6, 6, 3, 3, 0), "key_atomic", "per_call",
+             "post_commit_drop@request:3", false,
+             "a checkpoint without the side effects' outcomes replays all of "
+             "them, under new call ids: every charge twice"),
+        [](Ctx &c) { run_replay(c, CheckpointKind::intent_only, false); });
+    add(info("replay_intent_and_fact",
+             "crash after a commit, replay from a checkpoint of intents, "
+             "keys and facts",
+             claim(4, 3, 3, 0, 0), "key_atomic", "run+act+key",
+             "post_commit_drop@request:3", false,
+             "facts keyed by run id, action type and key let the replay skip "
+             "done work; the persisted key makes the in-flight one a replay"),
+        [](Ctx &c) { run_replay(c, CheckpointKind::intent_and_fact, false); });
+    add(info("fork_new_run_id",
+             "replay of run-1, then a fork as run-2 from its checkpoint",
+             claim(7, 6, 6, 0, 0), "key_atomic", "run+act+key",
+             "post_commit_drop@request:3, fork", false,
+             "a replay keeps the run's keys (no duplicate); a fork under a new "
+             "run id derives new ones and charges anew, as intended"),
+        [](Ctx &c) { run_replay(c, CheckpointKind::intent_and_fact, true); });
     return d;
   }();
   return defs;

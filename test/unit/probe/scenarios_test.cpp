@@ -48,8 +48,10 @@ TEST(Scenarios, RegistryHasTheTenCoreScenarios) {
         "restart_store_durable", "layered_amplification", "layered_single",
         "query_before_retry", "client_error_retry", "client_error_final",
         "unbounded_outage", "budgeted_outage", "retry_after_ignored",
-        "retry_after_honored"})
+        "retry_after_honored", "replay_intent_only", "replay_intent_and_fact",
+        "fork_new_run_id"})
     EXPECT_TRUE(all.count(n)) << n;
+  EXPECT_EQ(all.size(), 25u);
   EXPECT_EQ(to_string(find_scenario("race_racy")->claim), "20/20/10/10/0");
   EXPECT_FALSE(find_scenario("nope"));
 }
@@ -140,6 +142,45 @@ TEST(Scenarios, DerivedReadings) {
   // Honoring Retry-After: 1 means the second request came >= 1 s later.
   EXPECT_GE(m.at("retry_after_honored").seconds, 1.0);
   EXPECT_LT(m.at("retry_after_ignored").seconds, 1.0);
+}
+
+TEST(Scenarios, ReplayReadings) {
+  auto m = by_name(run_scenarios(
+      {"replay_intent_only", "replay_intent_and_fact", "fork_new_run_id"}, {}));
+  for (const auto &[name, r] : m) {
+    EXPECT_EQ(r.error, "") << name;
+    EXPECT_TRUE(r.matches) << name;
+  }
+  EXPECT_EQ(to_string(m.at("replay_intent_only").measured), "6/6/3/3/0");
+  EXPECT_EQ(to_string(m.at("replay_intent_and_fact").measured), "4/3/3/0/0");
+  EXPECT_EQ(to_string(m.at("fork_new_run_id").measured), "7/6/6/0/0");
+
+  // Intent only: the replay (execution 2) sends every charge again, and the
+  // atomic store charges each because the call id, hence the key, is new.
+  const auto &only = m.at("replay_intent_only").attempts;
+  ASSERT_EQ(only.size(), 6u);
+  for (const auto &a : only)
+    EXPECT_FALSE(a.replay) << a.intent << " #" << a.attempt;
+  EXPECT_EQ(only[4].intent, "run-1/ord-003");
+  EXPECT_EQ(only[4].status, 0);
+  // Intent and fact: two actions skipped (no request at all), the in-flight
+  // one re-sent with its persisted key and answered as a replay.
+  const auto &fact = m.at("replay_intent_and_fact").attempts;
+  ASSERT_EQ(fact.size(), 4u);
+  EXPECT_EQ(fact[3].intent, "run-1/ord-003");
+  EXPECT_EQ(fact[3].attempt, 2);
+  EXPECT_EQ(fact[3].status, 200);
+  EXPECT_TRUE(fact[3].replay);
+  // The fork's charges are new (201, distinct keys), the replay's is not.
+  const auto &fork = m.at("fork_new_run_id");
+  std::set<std::string> keys;
+  for (const auto &l : fork.ledger_lines)
+    keys.insert(nlohmann::json::parse(l).at("key").get<std::string>());
+  EXPECT_EQ(keys.size(), 6u);
+  int forked = 0;
+  for (const auto &a : fork.attempts)
+    forked += a.intent.rfind("run-2/", 0) == 0 && a.status == 201;
+  EXPECT_EQ(forked, 3);
 }
 
 TEST(Scenarios, RepeatedRunsAreIdentical) {
