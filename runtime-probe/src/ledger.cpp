@@ -35,6 +35,14 @@ static bool parse_entry(const std::string &line, LedgerEntry &out) {
   return true;
 }
 
+// Cheap test first: most lines are charges.
+static bool is_request_record(const std::string &line) {
+  if (line.find("\"event\"") == std::string::npos)
+    return false;
+  auto j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+  return j.is_object() && j.value("event", "") == "request";
+}
+
 LedgerRead parse_ledger(const std::string &text) {
   LedgerRead r;
   std::size_t pos = 0;
@@ -48,6 +56,10 @@ LedgerRead parse_ledger(const std::string &text) {
     if (line.empty())
       continue;
     LedgerEntry e;
+    if (terminated && is_request_record(line)) {
+      r.request_lines.push_back(line);
+      continue;
+    }
     // An unterminated last line is torn even if it happens to parse: the
     // writer always ends a record with '\n' before fsync.
     if (terminated && parse_entry(line, e)) {
@@ -137,6 +149,22 @@ std::vector<LedgerEntry> JsonlLedger::entries_for(const std::string &intent) {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = by_intent_.find(intent);
   return it == by_intent_.end() ? std::vector<LedgerEntry>{} : it->second;
+}
+
+void JsonlLedger::append_record(const std::string &line) {
+  std::lock_guard<std::mutex> lock(mu_);
+  off_t before = ::lseek(fd_, 0, SEEK_END);
+  try {
+    write_all(fd_, line + "\n");
+  } catch (...) {
+    if (before >= 0 && ::ftruncate(fd_, before) != 0) {
+      // Nothing more to do: the reader reports the torn line.
+    }
+    throw;
+  }
+  if (::fsync(fd_) != 0)
+    throw std::runtime_error("ledger fsync failed: " +
+                             std::string(std::strerror(errno)));
 }
 
 } // namespace retryprobe

@@ -156,18 +156,31 @@ LedgerRead ChargeService::read_ledger() { return backend_->read_all(); }
 
 HttpReply ChargeService::handle(const HttpRequestView &req) {
   std::string path = req.target.substr(0, req.target.find('?'));
-  if (open_ && req.method == "POST")
-    return post_charge(req);
+  if (open_) {
+    RequestNote note;
+    HttpReply r;
+    if (req.method == "POST")
+      r = post_charge(req, &note);
+    else if (path != "/charges")
+      r = json_reply(404, {{"error", "not found"}});
+    else if (req.method == "GET")
+      r = get_charges(req);
+    else
+      r = json_reply(405, {{"error", "method not allowed"}});
+    log_request(req, r, note);
+    return r;
+  }
   if (path != "/charges")
     return json_reply(404, {{"error", "not found"}});
   if (req.method == "POST")
-    return post_charge(req);
+    return post_charge(req, nullptr);
   if (req.method == "GET")
     return get_charges(req);
   return json_reply(405, {{"error", "method not allowed"}});
 }
 
-HttpReply ChargeService::post_charge(const HttpRequestView &req) {
+HttpReply ChargeService::post_charge(const HttpRequestView &req,
+                                     RequestNote *note) {
   ++requests_;
   auto body = json::parse(req.body, nullptr, false);
   if (open_) {
@@ -186,7 +199,7 @@ HttpReply ChargeService::post_charge(const HttpRequestView &req) {
     if (body.is_object() && body.contains("amount") &&
         body["amount"].is_number_integer())
       cr.amount = body["amount"].get<long>();
-    return commit_with_faults(cr);
+    return commit_with_faults(cr, note);
   }
   if (!body.is_object() || !body.contains("intent") ||
       !body["intent"].is_string() || !body.contains("amount") ||
@@ -194,11 +207,16 @@ HttpReply ChargeService::post_charge(const HttpRequestView &req) {
     return json_reply(400, {{"error", "expected {intent, amount}"}});
   ChargeRequest cr{body["intent"].get<std::string>(),
                    body["amount"].get<long>(), req.header("idempotency-key")};
-  return commit_with_faults(cr);
+  return commit_with_faults(cr, note);
 }
 
-HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr) {
+HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr,
+                                            RequestNote *note) {
   FaultPlan::Decision d = faults_.next(cr.intent);
+  if (note) {
+    note->intent = cr.intent;
+    note->fault = fault_name(d.kind);
+  }
   switch (d.kind) {
   case FaultKind::pre_commit:
   case FaultKind::outage:
@@ -223,11 +241,17 @@ HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr) {
     // failure on stderr.
     if (open_)
       std::fprintf(stderr, "retry-probe serve: %s\n", e.what());
+    if (note)
+      note->ledger_failed = true;
     return json_reply(500, {{"error", "ledger write failed"}});
   }
   HttpReply r = json_reply(c.replay ? 200 : 201, {{"receipt", c.entry.receipt},
                                                   {"intent", c.entry.intent},
                                                   {"replay", c.replay}});
+  if (note) {
+    note->charged = !c.replay;
+    note->replay = c.replay;
+  }
   if (c.replay)
     r.headers.emplace_back("Idempotent-Replayed", "true");
   if (d.kind == FaultKind::post_commit_drop)
@@ -237,6 +261,45 @@ HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr) {
     r.delay = d.delay;
   }
   return r;
+}
+
+// One line per request, written before the reply leaves (so a client that
+// saw a reply finds its record): what arrived, which fault the plan chose,
+// whether it charged, and the status the client got (0: the reply was
+// dropped after the commit).
+void ChargeService::log_request(const HttpRequestView &req,
+                                const HttpReply &reply,
+                                const RequestNote &note) {
+  json rec = {
+      {"event", "request"},
+      {"seq", ++request_seq_},
+      {"time_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::system_clock::now().time_since_epoch())
+                      .count()},
+      {"method", req.method},
+      {"target", req.target},
+      {"idempotency_key", req.header("idempotency-key")},
+      {"intent", note.intent},
+      {"body_digest", sha256_hex(req.body).substr(0, 16)},
+      {"body_bytes", req.body.size()},
+      {"fault", note.fault},
+      {"charged", note.charged},
+      {"replay", note.replay},
+      {"status", reply.action == HttpReply::Action::drop ? 0 : reply.status}};
+  if (reply.action == HttpReply::Action::delay)
+    rec["delay_ms"] = reply.delay.count();
+  if (note.ledger_failed)
+    return; // the ledger refused this request's charge; said already
+  try {
+    backend_->log_request(rec.dump());
+  } catch (const std::exception &e) {
+    // The reply is decided already; a request record is not worth failing
+    // it over, but the gap must not be silent (said once, not per request).
+    if (!record_error_told_.exchange(true))
+      std::fprintf(stderr,
+                   "retry-probe serve: request records not written: %s\n",
+                   e.what());
+  }
 }
 
 HttpReply ChargeService::get_charges(const HttpRequestView &req) {

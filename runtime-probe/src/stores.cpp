@@ -71,6 +71,9 @@ public:
     return ledger_.entries_for(intent);
   }
   LedgerRead read_all() override { return read_ledger(ledger_.path()); }
+  void log_request(const std::string &line) override {
+    ledger_.append_record(line);
+  }
 
 private:
   struct Record {
@@ -126,7 +129,9 @@ private:
 // restart reopens both.
 class SqliteBackend : public ChargeBackend {
 public:
-  explicit SqliteBackend(const std::string &path) {
+  SqliteBackend(const std::string &path, const std::string &request_log) {
+    if (!request_log.empty())
+      requests_ = std::make_unique<JsonlLedger>(request_log);
     if (sqlite3_open_v2(path.c_str(), &db_,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
                             SQLITE_OPEN_FULLMUTEX,
@@ -179,6 +184,11 @@ public:
     for (const auto &e : r.entries)
       r.lines.push_back(to_line(e));
     return r;
+  }
+
+  void log_request(const std::string &line) override {
+    if (requests_)
+      requests_->append_record(line);
   }
 
 private:
@@ -269,6 +279,7 @@ private:
 
   sqlite3 *db_ = nullptr;
   std::mutex mu_;
+  std::unique_ptr<JsonlLedger> requests_; // serve's --ledger file
 };
 
 } // namespace
@@ -277,7 +288,8 @@ std::unique_ptr<ChargeBackend> make_backend(const StoreConfig &cfg,
                                             const std::string &dir) {
   if (cfg.policy == Policy::durable)
     return std::make_unique<SqliteBackend>(
-        cfg.sqlite_file.empty() ? dir + "/ledger.sqlite" : cfg.sqlite_file);
+        cfg.sqlite_file.empty() ? dir + "/ledger.sqlite" : cfg.sqlite_file,
+        cfg.ledger_file);
   return std::make_unique<MemoryBackend>(cfg, dir);
 }
 

@@ -22,7 +22,10 @@ std::string to_line(const LedgerEntry &e); // one JSON object, no newline
 struct LedgerRead {
   std::vector<LedgerEntry> entries;
   std::vector<std::string> lines; // the well-formed lines, as stored
-  bool torn_last_line = false;    // last line incomplete (crash mid-write)
+  // Request records (`"event":"request"`, written by `retry-probe serve`
+  // for every request it answers), as stored: neither charges nor corrupt.
+  std::vector<std::string> request_lines;
+  bool torn_last_line = false; // last line incomplete (crash mid-write)
   std::string torn_text;
   int corrupt_lines = 0; // malformed lines before the last one
 };
@@ -48,6 +51,9 @@ public:
   LedgerEntry append(const std::string &intent, long amount,
                      const std::string &key);
   std::vector<LedgerEntry> entries_for(const std::string &intent);
+  // Appends one non-charge record (a JSON object, no newline) the same way:
+  // one write(), cut back on failure, fsync'd. Throws std::runtime_error.
+  void append_record(const std::string &line);
   const std::string &path() const { return path_; }
 
 private:

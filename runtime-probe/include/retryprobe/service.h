@@ -14,7 +14,9 @@
 
 namespace retryprobe {
 
-// How `retry-probe serve` opens the service to a user's own client.
+// How `retry-probe serve` opens the service to a user's own client. In this
+// mode every request it answers also leaves a request record in the ledger
+// (docs/probe.md, "Measure your own client / service").
 struct OpenService {
   std::string address = "127.0.0.1";
   unsigned short port = 0;
@@ -42,10 +44,19 @@ public:
   LedgerRead read_ledger();
 
 private:
+  // What serve's request record says beyond the request and the reply.
+  struct RequestNote {
+    std::string intent;
+    std::string fault = "none";
+    bool charged = false, replay = false;
+    bool ledger_failed = false; // said on stderr already
+  };
   HttpReply handle(const HttpRequestView &req);
-  HttpReply post_charge(const HttpRequestView &req);
-  HttpReply commit_with_faults(const ChargeRequest &cr);
+  HttpReply post_charge(const HttpRequestView &req, RequestNote *note);
+  HttpReply commit_with_faults(const ChargeRequest &cr, RequestNote *note);
   HttpReply get_charges(const HttpRequestView &req);
+  void log_request(const HttpRequestView &req, const HttpReply &reply,
+                   const RequestNote &note);
 
   StoreConfig cfg_;
   std::string dir_;
@@ -54,6 +65,8 @@ private:
   std::unique_ptr<ChargeBackend> backend_;
   std::unique_ptr<HttpServer> server_;
   std::optional<OpenService> open_;
+  std::atomic<long> request_seq_{0};
+  std::atomic<bool> record_error_told_{false};
 };
 
 // Forwards POST /charges to an upstream with its own retry policy and

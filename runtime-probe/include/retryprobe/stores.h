@@ -54,6 +54,9 @@ public:
   // Authoritative state for GET /charges?intent=...
   virtual std::vector<LedgerEntry> entries_for(const std::string &intent) = 0;
   virtual LedgerRead read_all() = 0;
+  // Appends a request record to the JSONL ledger (serve mode); the durable
+  // store keeps them in StoreConfig::ledger_file. Throws on a failed write.
+  virtual void log_request(const std::string &line) = 0;
 };
 
 // Opens the backend's files in `dir` (ledger.jsonl, or ledger.sqlite for

@@ -71,7 +71,9 @@ s.close()
 print("after all that, a good request:", post(port))
 p.terminate()
 p.wait(timeout=30)
-print("ledger lines:", len(open(ledger).read().splitlines()))
+text = open(ledger).read().splitlines()
+print("ledger lines:", len(text), "of which request records:",
+      sum('"event":"request"' in l for l in text))
 
 p, port = start("/dev/full")
 print("full disk:", post(port))

@@ -66,3 +66,10 @@ r = subprocess.run([probe, "classify", "--input", rpath], stdout=subprocess.PIPE
                    stderr=subprocess.STDOUT, timeout=60)
 print(r.stdout.decode().strip())
 print("classify exit", r.returncode)
+# serve's request records, one line each in arrival order.
+recs = sorted((json.loads(l) for l in lines if '"event":"request"' in l),
+              key=lambda r: r["seq"])
+for r in recs:
+    print("request", r["seq"], r["method"], r["status"], "fault=" + r["fault"],
+          "charged" if r["charged"] else ("replay" if r["replay"] else "-"),
+          "key=" + ("set" if r["idempotency_key"] else "none"))

@@ -96,3 +96,25 @@ TEST_F(LedgerTest, UnwritableLocationThrows) {
   write(kGood); // a file where a directory is expected
   EXPECT_THROW(JsonlLedger(path + "/ledger.jsonl"), std::runtime_error);
 }
+
+TEST_F(LedgerTest, RequestRecordsAreKeptApartFromCharges) {
+  // A request record carries an intent and could look like a charge to a
+  // careless reader; it must count as neither a charge nor corruption.
+  const std::string request =
+      "{\"event\":\"request\",\"seq\":1,\"intent\":\"a\",\"amount\":1000,"
+      "\"status\":0}";
+  {
+    JsonlLedger l(path);
+    l.append("a", 1000, "");
+    l.append_record(request);
+    l.append("a", 1000, "");
+  }
+  LedgerRead r = read_ledger(path);
+  EXPECT_EQ(r.entries.size(), 2u);
+  ASSERT_EQ(r.request_lines.size(), 1u);
+  EXPECT_EQ(r.request_lines[0], request);
+  EXPECT_EQ(r.corrupt_lines, 0);
+  // Reopening (a restart) does not read the record back as a charge.
+  JsonlLedger again(path);
+  EXPECT_EQ(again.entries_for("a").size(), 2u);
+}
