@@ -47,6 +47,11 @@ if config.have_probe:
     config.available_features.add("probe")
 if config.have_clangd:
     config.available_features.add("clangd")
+# examples/ built by the main build (test/CMakeLists.txt): its binaries and
+# compile_commands.json. First, so %examples does not eat its prefix.
+if getattr(config, "have_examples", False):
+    config.available_features.add("examples-built")
+    config.substitutions.insert(0, ("%examples_build", config.examples_build))
 
 # Delivery paths (driver/): SARIF output is validated against the SARIF 2.1.0
 # schema, vendored from the OASIS SARIF TC repository (oasis-tcs/sarif-spec,
