@@ -19,8 +19,9 @@ void MissingBackoffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
                                     model::RetrySiteIndex &Index) {
-  // A helper waits (or not) where we cannot see it.
-  if (Site.Kind != model::RetryKind::Loop)
+  // A helper waits (or not) where we cannot see it; a failover loop moves
+  // to another endpoint on each attempt and needs no wait.
+  if (Site.Kind != model::RetryKind::Loop || Site.Failover)
     return;
   model::RetriedStatuses R = model::retriedStatuses(Site, Index);
   // The rule is about looping back after a failure of a remote operation.
@@ -41,7 +42,8 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
 
   bool Jitter = false, Grows = false, HonorsRetryAfter = Site.ReadsRetryAfter;
   for (const model::Wait &W : Site.Waits) {
-    Jitter = Jitter || W.Jitter;
+    // A duration computed where the model cannot see may well be jittered.
+    Jitter = Jitter || W.Jitter || W.Opaque;
     Grows = Grows || W.Grows;
     HonorsRetryAfter = HonorsRetryAfter || W.RetryAfter;
   }
@@ -59,9 +61,15 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
         << Site.describe();
   }
 
+  // Retry-After is a header of HTTP responses the code reads itself: gRPC
+  // has none, an AWS SDK outcome is not an HTTP response (the SDK's own
+  // strategy handles throttling), and a call the model does not know is not
+  // known to speak HTTP.
   bool Http = false;
   for (const model::Operation &Op : Site.Operations)
-    Http = Http || Op.Kind != model::OperationKind::Grpc;
+    Http = Http || (Op.Kind != model::OperationKind::Grpc &&
+                    Op.Kind != model::OperationKind::AwsSdk &&
+                    Op.Kind != model::OperationKind::Unknown);
   bool Has429 = R.Set.hasHttp(429), Has503 = R.Set.hasHttp(503);
   if (RequireRetryAfter && Http && (Has429 || Has503) && !HonorsRetryAfter) {
     diag(R.whereFor(model::StatusSet::http(429, 429) |

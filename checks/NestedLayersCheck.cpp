@@ -63,17 +63,12 @@ void NestedLayersCheck::beginTranslationUnit(model::RetrySiteIndex &Index) {
   Findings.clear();
   Graph =
       std::make_unique<model::LayerGraph>(Index, api(), GraphOpts, Imported);
-  // Calls to functions that retry in another TU are operations too, so a
-  // loop around one is a retry site.
-  // Calls to RetryingCalls are operations. A facts pass cannot tell yet
-  // whether a function defined elsewhere retries: loops around such calls
-  // are recorded as tentative layers.
-  bool Facts = Imported || !ExportFactsDirectory.empty();
-  Index.setExternalOperations([G = Graph.get(), Facts](const CallExpr *Call) {
-    std::optional<model::Operation> Op = G->retryingCallOperation(Call);
-    if (!Op && Facts)
-      Op = G->externalOperation(Call);
-    return Op;
+  // Calls to RetryingCalls are operations, so a loop around one is a retry
+  // site. A loop around a function defined elsewhere is a retry site by its
+  // structure (the model's unknown operations); the facts tell whether that
+  // function retries too.
+  Index.setExternalOperations([G = Graph.get()](const CallExpr *Call) {
+    return G->retryingCallOperation(Call);
   });
 }
 

@@ -29,14 +29,6 @@ bool startsWithVerb(StringRef Name, StringRef Verb) {
   return Rest.empty() || Rest.front() == '_' || llvm::isUpper(Rest.front());
 }
 
-bool isSideEffectName(StringRef Name) {
-  Name.consume_front("PrepareAsync");
-  Name.consume_front("Async");
-  for (StringRef Verb : SideEffectVerbs)
-    if (startsWithVerb(Name, Verb))
-      return true;
-  return false;
-}
 
 const CXXRecordDecl *methodClass(const CallExpr *Call) {
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getCalleeDecl()))
@@ -180,6 +172,8 @@ bool Operation::knownIdempotent() const {
     return !SideEffect;
   case OperationKind::User:
     return DeclaredSafe;
+  case OperationKind::Unknown:
+    return false;
   }
   return false;
 }
@@ -333,6 +327,15 @@ ApiModel::ApiModel(const ApiOptions &O) {
     CallNames.push_back(normalizeIdentifier(S));
   for (StringRef S : utils::options::parseStringList(O.PerAttemptNames))
     CallNames.push_back(normalizeIdentifier(S.trim()));
+}
+
+bool isSideEffectName(StringRef Name) {
+  Name.consume_front("PrepareAsync");
+  Name.consume_front("Async");
+  for (StringRef Verb : SideEffectVerbs)
+    if (startsWithVerb(Name, Verb))
+      return true;
+  return false;
 }
 
 std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
@@ -562,7 +565,7 @@ bool Operation::onlyReads() const {
   Name.consume_front("PrepareAsync");
   Name.consume_front("Async");
   return (Kind == OperationKind::Grpc || Kind == OperationKind::AwsSdk ||
-          Kind == OperationKind::User) &&
+          Kind == OperationKind::User || Kind == OperationKind::Unknown) &&
          isReadName(Name);
 }
 

@@ -54,7 +54,21 @@ HttpMethod httpMethodFromName(StringRef Name);
 /// idempotent by definition.
 bool isSideEffectMethod(HttpMethod M);
 
-enum class OperationKind { Http, Curl, Beast, Grpc, AwsSdk, User };
+enum class OperationKind {
+  Http,
+  Curl,
+  Beast,
+  Grpc,
+  AwsSdk,
+  User,
+  /// A call the model does not know (a wrapper declared elsewhere, a
+  /// virtual call, a callable parameter), taken as an operation because a
+  /// retry site re-issues it after its failure.
+  Unknown,
+};
+
+/// Does \p Name start with a mutating verb (CreateOrder, send_message)?
+bool isSideEffectName(StringRef Name);
 
 /// A call that leaves the process.
 struct Operation {

@@ -6,8 +6,13 @@
 namespace clang::tidy::retry::model {
 
 namespace {
+// Every check's name, from the one list of checks.
+#define RETRY_CHECK(Class, CheckName, ...)                                     \
+  [[maybe_unused]] constexpr llvm::StringLiteral Class##Name = CheckName;
+#include "Checks.def"
+#undef RETRY_CHECK
 // NestedLayersCheck reads these options (Options.get, check-local).
-constexpr llvm::StringLiteral Check = "retry-nested-layers";
+constexpr llvm::StringLiteral Check = NestedLayersCheckName;
 constexpr llvm::StringLiteral ExportOption = "ExportFactsDirectory";
 constexpr llvm::StringLiteral ImportOption = "FactsDirectory";
 

@@ -130,7 +130,8 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
           calleeDecl(Op.InnerCall ? Op.InnerCall : Op.Call);
       const FunctionDecl *CDef = nullptr;
       if (Op.Via || !Callee || (Callee->hasBody(CDef) && CDef) ||
-          Api.operation(Op.Call) || Libraries.retryingCallOperation(Op.Call)) {
+          Op.Kind == OperationKind::Unknown || Api.operation(Op.Call) ||
+          Libraries.retryingCallOperation(Op.Call)) {
         L.Tentative = false;
         break;
       }
@@ -441,28 +442,6 @@ std::vector<const FunctionFacts *> LayerGraph::mainFileFacts() {
 std::optional<Operation>
 LayerGraph::retryingCallOperation(const CallExpr *Call) {
   return Libraries.retryingCallOperation(Call);
-}
-
-std::optional<Operation> LayerGraph::externalOperation(const CallExpr *Call) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  const FunctionDecl *Def = nullptr;
-  if (!FD || (FD->hasBody(Def) && Def) || FD->isInStdNamespace() ||
-      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()) ||
-      Api.isRetryHelper(FD) || FD->getReturnType()->isVoidType() ||
-      isa<CXXConversionDecl>(FD) || FD->isOverloadedOperator())
-    return std::nullopt;
-  // Accessors of a result (status.ok(), error_code()) are not operations.
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD); MD && MD->isConst())
-    return std::nullopt;
-  Operation Op;
-  Op.Call = Call;
-  Op.InnerCall = Call;
-  Op.Name = FD->getQualifiedNameAsString();
-  std::string Ret = FD->getReturnType().getAsString();
-  Op.Kind = StringRef(Ret).contains("grpc") && StringRef(Ret).contains("Status")
-                ? OperationKind::Grpc
-                : OperationKind::User;
-  return Op;
 }
 
 } // namespace clang::tidy::retry::model

@@ -66,10 +66,6 @@ public:
   /// Facts of every function defined in the main file, for export.
   std::vector<const FunctionFacts *> mainFileFacts();
 
-  /// An operation for any call to a function defined elsewhere (not a
-  /// system or std function), so loops around one are recorded as
-  /// tentative layers for other TUs to resolve.
-  std::optional<Operation> externalOperation(const CallExpr *Call);
   /// An operation for a call listed in the RetryingCalls option.
   std::optional<Operation> retryingCallOperation(const CallExpr *Call);
   /// Does \p L multiply attempts: more than one attempt, and a tentative

@@ -216,11 +216,23 @@ RetriedStatuses Analyzer::run() {
     if (Op.Kind == OperationKind::Grpc) {
       for (unsigned C = 0; C < StatusSet::GrpcMax; ++C)
         Universe = Universe | StatusSet::grpc(C);
+    } else if (Op.Kind == OperationKind::Unknown) {
+      // A call the model does not know fails in ways it cannot name, unless
+      // it returns a status the model can read (a gRPC status, an HTTP
+      // result).
+      Universe = Universe | StatusSet::transport(unsigned(Transport::All));
+      std::string Ret = Op.Call->getType().getAsString();
+      if (StringRef(Ret).contains("grpc") && StringRef(Ret).contains("Status"))
+        for (unsigned C = 0; C < StatusSet::GrpcMax; ++C)
+          Universe = Universe | StatusSet::grpc(C);
+      if (StringRef(Ret).contains("httplib::Result"))
+        Universe = Universe | StatusSet::http(0, 999);
     } else
       Universe = Universe | StatusSet::http(0, 999) |
                  StatusSet::transport(unsigned(Transport::All));
     if (Op.Kind == OperationKind::Beast || Op.Kind == OperationKind::AwsSdk ||
-        Op.Kind == OperationKind::User || Op.Via)
+        Op.Kind == OperationKind::User || Op.Kind == OperationKind::Unknown ||
+        Op.Via)
       Universe = Universe | StatusSet::exceptions();
   }
   Universe = Universe | StatusSet::exceptions(); // only reach catch handlers

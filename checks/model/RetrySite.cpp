@@ -45,25 +45,6 @@ llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
   return Out;
 }
 
-/// Does \p S contain a break that leaves \p Loop (not an inner loop/switch),
-/// a return, or a co_return?
-bool hasExit(const Stmt *S, bool InInnerBreakable = false) {
-  if (!S)
-    return false;
-  if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
-    return true;
-  if (isa<BreakStmt>(S))
-    return !InInnerBreakable;
-  if (isa<LambdaExpr>(S))
-    return false; // a return inside a lambda leaves the lambda only
-  bool Inner = InInnerBreakable || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
-               isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
-  for (const Stmt *Child : S->children())
-    if (hasExit(Child, Inner))
-      return true;
-  return false;
-}
-
 bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
   if (!Cond)
     return true; // for (;;)
@@ -307,7 +288,7 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
     return It->second;
   RecursionSites[Def] = nullptr;
   const CallExpr *Again = recursiveCall(Def);
-  if (!Again || !hasExit(Def->getBody()))
+  if (!Again || !leavesLoop(Def->getBody()))
     return nullptr;
   // The recursive call must follow a failure check: it sits under an `if`
   // or in a catch handler, or a success path returns before it.
@@ -444,6 +425,13 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   if (Cond)
     for (const Operation &Op : operationsIn(Cond))
       Ops.push_back(Op);
+  // Calls the model does not know count when the loop goes back because
+  // they failed (retry sites by structure).
+  bool Structural = false, MovesOn = false;
+  if (Ops.empty()) {
+    Ops = structurallyRetried(Loop, MovesOn);
+    Structural = true;
+  }
   if (Ops.empty())
     return nullptr;
   if (isIterationLoop(Body, Cond, Counter))
@@ -451,11 +439,11 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not.
-  if (!outcomeDecides(Body, Cond, Ops))
+  if (!Structural && !outcomeDecides(Body, Cond, Ops))
     return nullptr;
 
-  bool Exits = hasExit(Body);
-  if (!Exits) {
+  bool Exits = leavesLoop(Body);
+  if (!Exits && !Structural) {
     // Condition-controlled: it must test something the body changes other
     // than the counter (a done flag, the response), and that something must
     // not feed the next request (that is paging, not retrying).
@@ -481,6 +469,7 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   Site->Site = Loop;
   Site->AttemptCounter = Counter;
   Site->Operations = std::move(Ops);
+  Site->Failover = MovesOn;
   summarize(*Site);
   NotSites.erase(Loop);
   const RetrySite *Result = Site.get();
@@ -496,9 +485,13 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
     return nullptr;
   NotSites[Call] = true;
   const FunctionDecl *Callee = calleeDecl(Call);
-  if (!Model.isRetryHelper(Callee))
+  if (!Model.isRetryHelper(Callee) && !retriesCallable(Callee))
     return nullptr;
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Lambda->getBody());
+  // The helper retries whatever the callable does, known to the model or
+  // not.
+  if (Ops.empty())
+    Ops = unknownOperationsIn(Lambda->getBody());
   if (Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();

@@ -44,6 +44,10 @@ struct Wait {
   bool Grows = false;
   /// The duration derives from a Retry-After header.
   bool RetryAfter = false;
+  /// The duration comes from code the model cannot read (a call with no
+  /// body here, a virtual call, a field of a struct a call returned): its
+  /// jitter and growth are unknown.
+  bool Opaque = false;
 };
 
 struct RetrySite {
@@ -72,6 +76,9 @@ struct RetrySite {
   /// Waits between attempts, and whether the retry path reads Retry-After.
   llvm::SmallVector<Wait, 1> Waits;
   bool ReadsRetryAfter = false;
+  /// Each attempt goes somewhere else (a call in the retried code gets an
+  /// argument the loop changes: the next endpoint): failover needs no wait.
+  bool Failover = false;
   /// The retried code sends an idempotency key, or looks the outcome up
   /// (a read of authoritative state) before re-sending.
   bool SendsKey = false;
@@ -131,7 +138,28 @@ public:
   }
   const ApiModel &api() const { return Model; }
 
+  /// \p Call as an operation the model does not know (StructuralRetry.cpp):
+  /// a callable parameter, a function declared but not defined in the TU, a
+  /// virtual call, or a same-TU function that reaches one of these; not a
+  /// standard-library or system-header call, nor a wait, policy, source or
+  /// helper the model knows.
+  std::optional<Operation> unknownOperation(const CallExpr *Call);
+
 private:
+  /// The unknown operations \p Loop re-issues because they failed: each is
+  /// called directly in the loop and the loop leaves when it succeeds, or
+  /// goes on while it fails (StructuralRetry.cpp).
+  /// \p MovesOn: another call in the loop gets an argument the loop changes
+  /// (each attempt goes to the next endpoint or peer).
+  llvm::SmallVector<Operation, 2> structurallyRetried(const Stmt *Loop,
+                                                      bool &MovesOn);
+  bool reachesUnknown(const FunctionDecl *FD, unsigned Depth);
+  /// Does \p FD (or the template it instantiates) retry a callable
+  /// parameter: a loop in its body calls the parameter again after it
+  /// failed? Then it is a retry helper whatever its name.
+  bool retriesCallable(const FunctionDecl *FD);
+  /// Unknown operations called directly in \p S (not in nested lambdas).
+  llvm::SmallVector<Operation, 2> unknownOperationsIn(const Stmt *S);
   const RetrySite *analyzeLoop(const Stmt *Loop);
   const RetrySite *analyzeRecursion(const FunctionDecl *FD);
   const RetrySite *analyzeGoto(const LabelStmt *Label,
@@ -154,6 +182,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> RecursionSites;
   llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
   llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;
+  llvm::DenseMap<const FunctionDecl *, bool> FnReachesUnknown;
+  llvm::DenseMap<const FunctionDecl *, bool> FnRetriesCallable;
   bool CallIndexBuilt = false;
   std::vector<const RetrySite *> MainFileSites;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<RetriedCall, 2>>

@@ -34,6 +34,127 @@ void calleeBodies(const Stmt *S, unsigned Depth,
   });
 }
 
+/// Does \p E (or the local it reads) come from a call whose result the
+/// model cannot read: no body in the TU, a virtual call, or a field of a
+/// struct a call returned (`permit.delay` after `permit = node.retry()`)?
+bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0) {
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    if (Found)
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *FD = calleeDecl(Call);
+      const FunctionDecl *Def = nullptr;
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (FD && !FD->isInStdNamespace() && !isa<CXXConstructorDecl>(FD) &&
+          !FD->isOverloadedOperator() &&
+          ((MD && MD->isVirtual()) || !FD->hasBody(Def)))
+        Found = true;
+    } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
+      const VarDecl *V = refVar(ME->getBase());
+      if (V && V->hasLocalStorage() && V->getInit() &&
+          isa<CallExpr>(ignoreWrappers(V->getInit())))
+        Found = true;
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->hasLocalStorage() && V->getInit() && Depth < 2 &&
+          comesFromOpaqueCall(V->getInit(), Depth + 1))
+        Found = true;
+    }
+  });
+  return Found;
+}
+
+/// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
+/// duration (`steady_timer t(io, d)`), that duration.
+const Expr *timerConstructionDuration(const CallExpr *Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || !M->getDeclName().isIdentifier() ||
+      (M->getName() != "wait" && M->getName() != "async_wait"))
+    return nullptr;
+  const CXXRecordDecl *RD = M->getParent();
+  if (!RD->getDeclName().isIdentifier() ||
+      !RD->getName().ends_with_insensitive("timer"))
+    return nullptr;
+  const VarDecl *V = refVar(MC->getImplicitObjectArgument());
+  if (!V || !V->getInit())
+    return nullptr;
+  const auto *CE = dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
+  if (!CE || CE->getNumArgs() < 2)
+    return nullptr;
+  return CE->getArg(1);
+}
+
+/// A call other than the site's operations that \p Cond reads, directly or
+/// through a local it initialized, excluding standard-library and
+/// system-header calls, const accessors and predicates over the
+/// operation's result (`is_transient(res->status)` is a status test, not a
+/// budget).
+const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
+                             const Stmt *Body) {
+  const CallExpr *Found = nullptr;
+  auto IsOp = [&](const CallExpr *C) {
+    return llvm::any_of(Site.Operations, [&](const Operation &Op) {
+      return Op.Call == C || Op.InnerCall == C;
+    });
+  };
+  auto HasOp = [&](const Stmt *S) {
+    bool Has = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *C = dyn_cast<CallExpr>(N))
+        Has = Has || IsOp(C);
+    });
+    return Has;
+  };
+  // Locals that hold the operation's result.
+  llvm::SmallPtrSet<const VarDecl *, 4> Results;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *V = dyn_cast<DeclStmt>(N)) {
+      for (const Decl *D : V->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit() && HasOp(VD->getInit()))
+            Results.insert(VD);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp() && HasOp(BO->getRHS()))
+        if (const VarDecl *VD = refVar(BO->getLHS()))
+          Results.insert(VD);
+    }
+  });
+  auto ReadsResult = [&](const CallExpr *C) {
+    for (const Expr *A : C->arguments()) {
+      if (HasOp(A))
+        return true;
+      for (const VarDecl *R : Results)
+        if (references(A, R))
+          return true;
+    }
+    return false;
+  };
+  auto Consider = [&](const Stmt *S, auto &Self, unsigned Depth) -> void {
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (Found)
+        return;
+      if (const auto *C = dyn_cast<CallExpr>(N)) {
+        const FunctionDecl *FD = calleeDecl(C);
+        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+        if (FD && !IsOp(C) && !ReadsResult(C) && !FD->isInStdNamespace() &&
+            !FD->isOverloadedOperator() && !isa<CXXConversionDecl>(FD) &&
+            !(MD && MD->isConst() && !MD->isVirtual()) &&
+            !FD->getASTContext().getSourceManager().isInSystemHeader(
+                FD->getLocation()))
+          Found = C;
+      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+        const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        if (V && V->hasLocalStorage() && V->getInit() && Depth == 0)
+          Self(V->getInit(), Self, Depth + 1);
+      }
+    });
+  };
+  Consider(Cond, Consider, 0);
+  return Found;
+}
+
 /// A method from text such as Beast's verb::delete_ or curl's
 /// CURLOPT_CUSTOMREQUEST value.
 HttpMethod methodFromText(StringRef T) {
@@ -94,7 +215,6 @@ HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
   return M;
 }
 
-
 } // namespace
 
 void RetrySiteIndex::resolveCurlMethods(RetrySite &Site) {
@@ -134,6 +254,18 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     LoopCond = W->getCond();
   else if (const auto *D = dyn_cast<DoStmt>(Site.Site))
     LoopCond = D->getCond();
+  // Attempts counted in a struct (`token.retries++`): the struct's bounds
+  // are the cap. Only for the cap: the struct is not a per-attempt value.
+  const VarDecl *FieldCounterOwner = nullptr;
+  if (Site.Kind == RetryKind::Loop && !Site.AttemptCounter)
+    forEachDescendant(loopParts(Site.Site).Body, [&](const Stmt *N) {
+      const auto *UO = dyn_cast<UnaryOperator>(N);
+      if (FieldCounterOwner || !UO || !UO->isIncrementOp())
+        return;
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        FieldCounterOwner = refVar(ME->getBase());
+    });
   auto ExamineBound = [&](const Expr *Cond) {
     forEachDescendant(Cond, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N)) {
@@ -169,7 +301,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         return;
       if (!Site.Deadline && (IsClockDerived(L, Fn) || IsClockDerived(R, Fn)))
         Site.Deadline = N;
-      const VarDecl *C = Site.AttemptCounter;
+      const VarDecl *C =
+          Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
       if (!C || Site.Cap == CapKind::Constant)
         return;
       bool LeftIsCounter = references(L, C) && !references(R, C);
@@ -224,6 +357,22 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       if (const auto *If = dyn_cast<IfStmt>(N))
         ExamineBound(If->getCond());
     });
+    // An exit decided by a call that is not the retried operation
+    // (`if (!policy->canRetry(ctx)) break;`, `permit = node.retry(); if
+    // (!permit.allowed) return;`) is a policy the model cannot read: not
+    // "no cap".
+    if (Site.Cap == CapKind::None && !Site.Deadline)
+      forEachDescendant(Loop.Body, [&](const Stmt *N) {
+        const auto *If = dyn_cast<IfStmt>(N);
+        if (!If || Site.Cap != CapKind::None ||
+            !(leavesLoop(If->getThen()) || leavesLoop(If->getElse())))
+          return;
+        if (const CallExpr *Gate =
+                decidingCall(If->getCond(), Site, Loop.Body)) {
+          Site.Cap = CapKind::Policy;
+          Site.CapWhere = Gate;
+        }
+      });
   } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
              Call && Site.Kind == RetryKind::Helper) {
     // with_retries(3, op): the first integer argument is the attempt budget;
@@ -361,10 +510,17 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
             DependsOnChanging(Duration) || (Outer && DependsOnChanging(Outer));
         W.RetryAfter = MentionsRetryAfter(Duration) ||
                        (Outer && MentionsRetryAfter(Outer));
+        W.Opaque = !Outer && comesFromOpaqueCall(Duration);
         Site.Waits.push_back(W);
       };
       if (std::optional<unsigned> Arg = Model.waitDurationArg(Call)) {
         RecordWait(Call, Call->getArg(*Arg), enclosingFunction(Call), nullptr);
+        return;
+      }
+      // A timer constructed with its duration, then waited on:
+      // steady_timer t(io, d); t.wait();
+      if (const Expr *D = timerConstructionDuration(Call)) {
+        RecordWait(Call, D, enclosingFunction(Call), nullptr);
         return;
       }
       // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }

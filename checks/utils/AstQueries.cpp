@@ -2,6 +2,7 @@
 
 #include "AstQueries.h"
 #include "AstWalk.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace clang::tidy::retry {
 
@@ -155,6 +156,23 @@ LoopParts loopParts(const Stmt *Loop) {
     P.Body = D->getBody();
   }
   return P;
+}
+
+bool leavesLoop(const Stmt *S, bool InInnerBreakable) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S))
+    return !InInnerBreakable;
+  if (isa<LambdaExpr>(S))
+    return false; // a return inside a lambda leaves the lambda only
+  bool Inner = InInnerBreakable || isa<ForStmt>(S) || isa<WhileStmt>(S) ||
+               isa<DoStmt>(S) || isa<CXXForRangeStmt>(S) || isa<SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (leavesLoop(Child, Inner))
+      return true;
+  return false;
 }
 
 bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,

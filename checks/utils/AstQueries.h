@@ -57,6 +57,11 @@ struct LoopParts {
 };
 LoopParts loopParts(const Stmt *Loop);
 
+/// Does \p S contain a `break` that leaves the loop it is in (not one in an
+/// inner loop or switch; \p InInnerBreakable: \p S is already inside one),
+/// a `return` or a `co_return`? Lambda bodies do not count.
+bool leavesLoop(const Stmt *S, bool InInnerBreakable = false);
+
 /// Is \p Loc inside [Begin, End] in translation-unit order?
 bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
             SourceLocation End);

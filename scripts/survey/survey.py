@@ -33,18 +33,13 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-CHECKS = [
-    "retry-per-attempt-idempotency-key",
-    "retry-unkeyed-side-effect",
-    "retry-content-derived-idempotency-key",
-    "retry-check-then-act-dedup",
-    "retry-non-retryable-status",
-    "retry-missing-budget",
-    "retry-missing-backoff",
-    "retry-nested-layers",
-    "retry-dedup-window-too-short",
-    "retry-volatile-idempotency-store",
-]
+def read_checks():
+    """The check names, in Checks.def order (the one list of checks)."""
+    with open(os.path.join(ROOT, "checks", "Checks.def")) as f:
+        return re.findall(r'RETRY_CHECK\(\s*\w+,\s*"([^"]+)"', f.read())
+
+
+CHECKS = read_checks()
 
 NGINX_CONFIGURE = [
     # PCRE is not installed: the rewrite module (the only one that needs

@@ -2,7 +2,7 @@
 // corpus: negative retry-content-derived-idempotency-key
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // Deduplication id = order id + event type: one "order-shipped" per order.
 #include <chrono>
 #include <cstdio>

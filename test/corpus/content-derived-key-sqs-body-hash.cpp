@@ -2,7 +2,7 @@
 // corpus: expect retry-content-derived-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // FIFO queue deduplication id = hash of the message body: two equal
 // "restock 5 units" events in a row collapse into one.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a wait written as a timer constructed with a constant duration and then waited on (steady_timer t(io, 2000ms); t.wait()) is not seen, and the retry around a declared-only call is not a retry site
+// corpus: expect retry-missing-backoff
 // The wait is a timer constructed with a constant duration and then waited
 // on: a fixed 2 s for every client.
 #include <chrono>

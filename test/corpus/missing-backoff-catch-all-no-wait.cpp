@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
+// corpus: expect retry-missing-backoff
 // catch (...) around a remote read, retried at once. The try block turns no
 // status into an exception, so no status is retried.
 #include <string>

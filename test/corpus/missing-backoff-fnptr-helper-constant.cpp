@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a retry helper by behaviour over a function-pointer parameter (op(arg) again after failure, constant sleep in its body) is not analysed at its call site
+// corpus: expect retry-missing-backoff
 // A helper by behaviour over a function pointer, with a constant 250 ms wait.
 #include <chrono>
 #include <thread>

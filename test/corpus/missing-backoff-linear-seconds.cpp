@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
+// corpus: expect retry-missing-backoff
 // Waits of 1 s, 2 s, 3 s: growing, but the same for every client.
 #include <chrono>
 #include <string>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a template retry helper (catch of a typed exception, then loop again) instantiated with a lambda calling a declared-only member is not a retry site
+// corpus: expect retry-missing-backoff
 // A template retry helper that re-invokes at once after an exception.
 #include <string>
 

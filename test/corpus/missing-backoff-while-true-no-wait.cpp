@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
-// corpus: fixme-fn retry-missing-budget FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
+// corpus: expect retry-missing-backoff
+// corpus: expect retry-missing-budget
 // The issue-12 shape: put into a remote store, catch, continue: no cap and
 // no wait.
 #include <string>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: negative retry-missing-backoff
 // corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
 // corpus: fixme-fn retry-missing-budget FIXME: a for (;;) around an AWS SDK call that leaves on success or !GetError().ShouldRetry() has no cap; the ShouldRetry() call is taken as a policy that bounds the loop
 // The loop retries while the SDK says the error is retryable, with jitter,

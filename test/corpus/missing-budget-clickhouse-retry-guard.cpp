@@ -1,6 +1,6 @@
 // corpus: origin github:ClickHouse/clickhouse-cpp clickhouse/client.cpp Client::Impl::RetryGuard
 // corpus: fixme-fn retry-missing-budget FIXME: a catch-and-retry (for (;;) around a std::function) whose only cap test applies when the reconnect in the handler also failed (!ok && i == send_retries) is taken as capped; while reconnects succeed it never ends
-// corpus: fixme-fn retry-missing-backoff FIXME: a catch-and-retry helper over a std::function whose wait is a fixed option value (sleep_for(options_.retry_timeout)) is not reported as a constant wait
+// corpus: expect retry-missing-backoff
 // Reduced anew: the guard re-runs the query after a socket error, sleeping a
 // fixed retry timeout and reconnecting; it gives up only when a reconnect
 // fails on the last counted attempt. While reconnects succeed and the query

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-nested-layers
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: negative retry-missing-backoff
 // corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
 // The client's configuration comes from a factory that keeps a 3-attempt
 // SDK strategy; the application loop makes 3 attempts on top: 9 requests.

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: negative retry-missing-backoff
 // corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
 // corpus: fixme-fn retry-nested-layers FIXME: an AWS client configured in the same function with Aws::MakeShared<StandardRetryStrategy>(tag, 3) (3 attempts) is not seen as a retrying library layer
 // The client is built in the function with StandardRetryStrategy(3); the

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: negative retry-missing-backoff
 // corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
 // corpus: fixme-fn retry-nested-layers FIXME: an AWS client held as a class member and built in the constructor's initializer list from a config factory (client_(cfg()), DefaultRetryStrategy(n)) is not seen as a retrying library layer
 // The class builds its client with DefaultRetryStrategy(2) (3 attempts) and

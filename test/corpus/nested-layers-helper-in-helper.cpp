@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a retry helper whose callable calls the same retry helper again (nested template helper calls over a declared-only call) is not seen as two layers
+// corpus: expect retry-nested-layers
 // A retry helper is given a lambda that itself calls a retry helper.
 #include <chrono>
 #include <random>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: two retry loops nested in one function (reconnect attempts inside request attempts, around declared-only/hiredis calls) are not seen
+// corpus: expect retry-nested-layers
 // Two retry loops in one function: reconnect attempts inside request
 // attempts.
 #include <chrono>

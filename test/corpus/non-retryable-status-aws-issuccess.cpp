@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-non-retryable-status
 // corpus: negative retry-nested-layers
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK call is read as an HTTP retry path that must honour Retry-After for 429/503; SDK outcomes are not HTTP responses
+// corpus: negative retry-missing-backoff
 // A loop on the SDK outcome alone: !IsSuccess() covers validation errors,
 // missing tables and access denied, which never succeed on retry. The client
 // is built with zero SDK retries, so there is one layer.

@@ -2,7 +2,7 @@
 // corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-nested-layers
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // AWS SDK style: CreateSnapshot with a ClientToken from
 // Aws::Utils::UUID::RandomUUID() set inside the application's retry loop;
 // the client comes from the caller.

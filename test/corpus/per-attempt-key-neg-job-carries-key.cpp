@@ -2,7 +2,7 @@
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-content-derived-idempotency-key
-// corpus: fixme-fp retry-missing-budget FIXME: the attempt cap is a counter kept in a struct field (job.attempts < 3, ++job.attempts), not a local
+// corpus: negative retry-missing-budget
 // A queue worker: the job was enqueued with its idempotency key; every
 // attempt of the delivery sends that key.
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin github:eclipse/paho.mqtt.c src/MQTTProtocolClient.c MQTTProtocol_retries
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-budget FIXME: the attempt cap is a counter kept in a struct field (m->retries < 3, m->retries++), not a local
+// corpus: negative retry-missing-budget
 // Reduced anew: an unacknowledged publish is re-sent with the same message
 // id and the DUP flag; the receiver de-duplicates by that id. The id is
 // assigned once when the message is queued, not per resend. The resend

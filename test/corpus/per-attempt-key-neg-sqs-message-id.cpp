@@ -2,7 +2,7 @@
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-content-derived-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // FIFO publisher: the deduplication id is the outbox row's message id.
 #include <chrono>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a per-attempt value passed to a key-sink parameter (idempotency_key) of a declared-only callee named with a mutating verb
+// corpus: expect retry-per-attempt-idempotency-key
 // The callee takes the key as a parameter named idempotency_key; the retry
 // loop passes a fresh UUID on every attempt.
 #include <boost/uuid/uuid.hpp>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a call on a project or SDK client class that is not a known library, named with a mutating verb (CreateVolume, SendInvoice, EnqueueJob, InsertRecord, SendSms, CreateReservation), is not a side effect
+// corpus: expect retry-per-attempt-idempotency-key
 // A provisioning client (stand-in SDK) whose ClientToken is drawn from
 // std::random_device on every attempt.
 #include <chrono>

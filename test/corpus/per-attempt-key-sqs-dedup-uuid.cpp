@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // AWS SDK style FIFO queue publisher: MessageDeduplicationId set from a
 // random UUID inside the retry loop.
 #include <chrono>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a retry helper recognized only by behaviour (a template, class-template or function-pointer helper not named retry*) whose retried callable mints the key
+// corpus: expect retry-per-attempt-idempotency-key
 // A policy-style retry helper in a class template; the retried callable
 // formats rand() into the key.
 #include <chrono>

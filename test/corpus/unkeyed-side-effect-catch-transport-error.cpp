@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: a call on a project or SDK client class that is not a known library, named with a mutating verb (CreateVolume, SendInvoice, EnqueueJob, InsertRecord, SendSms, CreateReservation), is not a side effect
+// corpus: expect retry-unkeyed-side-effect
 // A project client throws TransportError on timeouts and resets; the loop
 // catches it and calls CreateReservation again with no key.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: a call on a project or SDK client class that is not a known library, named with a mutating verb (CreateVolume, SendInvoice, EnqueueJob, InsertRecord, SendSms, CreateReservation), is not a side effect
+// corpus: expect retry-unkeyed-side-effect
 // A queue client's EnqueueJob returns a status enum; Timeout loops back.
 #include <chrono>
 #include <cstdio>

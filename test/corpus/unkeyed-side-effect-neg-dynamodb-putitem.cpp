@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (IsSuccess()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // DynamoDB PutItem replaces the item: Put* is idempotent by name. The
 // client comes from the caller (no visible SDK retry configuration).
 #include <aws/dynamodb/DynamoDBClient.h>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: an SDK outcome test (GetError().ShouldRetry()) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // corpus: fixme-fp retry-non-retryable-status FIXME: an SDK outcome test (GetError().ShouldRetry()) is read as a blanket HTTP status retry (4xx included)
 // An SQS SendMessage (no deduplication id) retried when the SDK says the
 // error is retryable; the client is passed in.

@@ -1,6 +1,6 @@
 // corpus: origin github:aosedge/aos_core_cpp src/common/utils/retry.cpp Retry
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a retry helper taking the operation as a std::function/template callable is not analysed: its cap and waits are not carried to the call site (doubling delay without jitter)
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-unkeyed-side-effect
 // A retry helper taking the operation as a std::function: the delay doubles
 // up to a ceiling but never gets jitter. The call site caps it at 3 tries.

@@ -1,7 +1,7 @@
 // corpus: origin github:awslabs/aws-c-io source/exponential_backoff_retry_strategy.c s_compute_no_jitter
 // corpus: real-headers
 // corpus: flags -D_DEFAULT_SOURCE
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation; the delay comes from a same-TU helper (1 << n, no randomness)
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget
 // The strategy configured with the NONE jitter mode: the delay doubles up to
 // a ceiling with no randomness, so clients that failed together retry

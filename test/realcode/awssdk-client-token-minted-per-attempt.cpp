@@ -2,7 +2,7 @@
 // corpus: real-headers
 // corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: an SDK call whose verb is not in the side-effect list (RunInstances) is not a side effect even though its request carries a key sink (SetClientToken); with CreateInstances it is found
 // corpus: negative retry-unkeyed-side-effect retry-missing-budget
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK outcome's IsSuccess() is read as a blanket HTTP status check, so the SDK call gets the Retry-After rule
+// corpus: negative retry-missing-backoff
 // The request object is built INSIDE the retry loop, and the application
 // sets the ClientToken itself from a fresh random UUID: every attempt is a
 // new intent to the service.

@@ -1,7 +1,7 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/utils/UUID.cpp UUID::RandomUUID
 // corpus: real-headers
 // corpus: negative retry-per-attempt-idempotency-key retry-unkeyed-side-effect retry-missing-budget
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK outcome's IsSuccess() is read as a blanket HTTP status check, so the SDK call gets the Retry-After rule
+// corpus: negative retry-missing-backoff
 // Generated SDK requests with an idempotency token fill ClientToken with a
 // random UUID when the request object is built. Built once before the
 // application's retry loop, every attempt carries the same token.

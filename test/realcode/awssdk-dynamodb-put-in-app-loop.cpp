@@ -1,7 +1,7 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/client/AWSClient.cpp AWSClient::AttemptExhaustively
 // corpus: expect retry-nested-layers
 // corpus: negative retry-unkeyed-side-effect retry-missing-budget
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK outcome's IsSuccess() is read as a blanket HTTP status check, so the SDK call gets the Retry-After rule
+// corpus: negative retry-missing-backoff
 // An application loop (3 attempts, jittered wait) around a DynamoDB client
 // built with the default configuration, whose DefaultRetryStrategy already
 // retries every call up to 10 times: 3 x 11 attempts reach the table.

@@ -1,6 +1,6 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/client/AWSClient.cpp AWSClient::AttemptExhaustively
 // corpus: negative retry-nested-layers retry-missing-budget
-// corpus: fixme-fp retry-missing-backoff FIXME: an AWS SDK outcome's IsSuccess() is read as a blanket HTTP status check, so the SDK call gets the Retry-After rule
+// corpus: negative retry-missing-backoff
 // The same application loop, but the client is built with a strategy of 0
 // retries, so the SDK adds no layer.
 #include <aws/dynamodb/DynamoDBClient.h>

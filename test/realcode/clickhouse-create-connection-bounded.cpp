@@ -1,6 +1,6 @@
 // corpus: origin github:ClickHouse/clickhouse-cpp clickhouse/client.cpp Client::Impl::CreateConnection
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation (catch of std::system_error around a member declared in another TU)
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status retry-unkeyed-side-effect
 // The outer connect loop re-runs the whole endpoint scan up to send_retries
 // times, right after the previous scan failed: a bounded retry of the same

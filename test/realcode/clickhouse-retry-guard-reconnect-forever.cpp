@@ -1,7 +1,7 @@
 // corpus: origin github:ClickHouse/clickhouse-cpp clickhouse/client.cpp Client::Impl::RetryGuard
 // corpus: real-headers
 // corpus: fixme-fn retry-missing-budget FIXME: a retry helper taking the operation as a std::function/template callable is not analysed: its cap and waits are not carried to the call site; a counter compared only under a second failure condition (!ok && i == n) is not a cap
-// corpus: fixme-fn retry-missing-backoff FIXME: a retry helper taking the operation as a std::function/template callable is not analysed: its cap and waits are not carried to the call site; the wait is a virtual sleepFor with a constant duration
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-non-retryable-status retry-unkeyed-side-effect
 // The attempt counter only ends the loop when the reconnect ALSO failed on
 // exactly the last round: while reconnects succeed, a failing ping is

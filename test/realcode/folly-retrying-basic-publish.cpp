@@ -1,5 +1,5 @@
 // corpus: origin github:facebook/folly folly/futures/Retrying.h retryingPolicyBasic
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: folly::futures::retrying: the callable's mutating-verb call (PublishEvent) is not taken as the retried side effect
+// corpus: expect retry-unkeyed-side-effect
 // corpus: fixme-fn retry-missing-backoff FIXME: folly::futures::retrying with retryingPolicyBasic: the basic policy's immediate retries are not read as no wait
 // corpus: negative retry-missing-budget retry-non-retryable-status
 // retryingPolicyBasic(n) retries every exception immediately, up to n tries;

@@ -1,7 +1,7 @@
 // corpus: origin github:oatpp/oatpp src/oatpp/web/client/RetryPolicy.cpp SimpleRetryPolicy
 // corpus: real-headers
 // corpus: fixme-fn retry-missing-budget FIXME: a retry-policy class (canRetry/waitForMicroseconds) is not read: maxAttempts -1 as unlimited is not seen
-// corpus: fixme-fn retry-missing-backoff FIXME: a retry-policy class (canRetry/waitForMicroseconds) is not read: its constant delay and 503 without Retry-After are not seen
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-non-retryable-status retry-unkeyed-side-effect
 // A retry-policy class: canRetry() treats maxAttempts -1 as unlimited and
 // the client is built with -1; waitForMicroseconds() is a constant; 503 is

@@ -1,7 +1,7 @@
 // corpus: origin github:redpanda-data/redpanda src/v/utils/retry.h retry_with_backoff
 // corpus: real-headers
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: a retry helper taking the operation as a std::function/template callable is not analysed: its cap and waits are not carried to the call site: the lambda's mutating-verb call (create_topic) is not taken as the retried side effect
-// corpus: fixme-fn retry-missing-backoff FIXME: a retry helper taking the operation as a std::function/template callable is not analysed: its cap and waits are not carried to the call site (template over Func; backoff policy class doubling without jitter)
+// corpus: expect retry-unkeyed-side-effect
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status
 // The generic helper retries every exception up to max_retries with a
 // backoff that doubles to a 300 s ceiling and has no jitter. A caller

@@ -1,6 +1,6 @@
 // corpus: origin github:eclipse/paho.mqtt.c test/test6.c test6_send_and_receive
-// corpus: fixme-fn retry-missing-budget FIXME: retry by structure around an external send whose rc is compared with a success constant is not seen
-// corpus: fixme-fn retry-missing-backoff FIXME: same loop, constant 1 s wait and no jitter
+// corpus: expect retry-missing-budget
+// corpus: expect retry-missing-backoff
 // The publish is retried while its return code is not success, with a fixed
 // one-second sleep and no attempt cap or deadline (only a stop flag set by
 // a signal handler ends it): a retry site by structure with no budget and

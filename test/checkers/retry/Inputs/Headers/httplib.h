@@ -1,5 +1,7 @@
 // Fake cpp-httplib <httplib.h> for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 #include <map>
 #include <string>
 namespace httplib {

@@ -1,5 +1,7 @@
 // Fake <libpq-fe.h> for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 extern "C" {
 typedef struct pg_conn PGconn;
 typedef struct pg_result PGresult;

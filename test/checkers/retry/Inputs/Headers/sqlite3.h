@@ -1,5 +1,7 @@
 // Fake <sqlite3.h> for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,5 +1,7 @@
 // Fake gRPC C++ API for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 #include <memory>
 #include <string>
 #define GRPC_ARG_ENABLE_RETRIES "grpc.enable_retries"

@@ -1,5 +1,7 @@
 // Fake libuuid <uuid/uuid.h> for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 typedef unsigned char uuid_t[16];
 #ifdef __cplusplus
 extern "C" {

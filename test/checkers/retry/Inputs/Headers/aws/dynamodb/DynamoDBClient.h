@@ -1,6 +1,8 @@
 // Fake AWS SDK for C++ (core client configuration and a DynamoDB client)
 // for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 #include <memory>
 #include <string>
 namespace Aws {

@@ -1,5 +1,7 @@
 // Fake Boost.Uuid for checker tests.
 #pragma once
+// Installed library headers are system headers: so is their stand-in.
+#pragma clang system_header
 #include <string>
 namespace boost {
 namespace uuids {

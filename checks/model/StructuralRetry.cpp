@@ -1,0 +1,599 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Retry sites recognized by structure: a loop that calls a function the
+// model does not know (a wrapper declared elsewhere, a virtual call, a
+// callable parameter) and goes back because that call failed is a retry
+// site whatever the callee. Which calls count, and how a condition on a
+// call's result tells success from failure, live here.
+
+#include "RetrySite.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+constexpr unsigned MaxUnknownDepth = 3;
+
+/// The variable or field a call goes through when it calls a callable
+/// value: `op()`, `(*fp)(ctx)`, `fn_()` on a `std::function` member, a
+/// parameter of a template type.
+const ValueDecl *callableTarget(const CallExpr *Call) {
+  const Expr *Callee = Call->getCallee();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (OC->getOperator() != OO_Call || OC->getNumArgs() == 0)
+      return nullptr;
+    Callee = OC->getArg(0);
+  }
+  if (!Callee)
+    return nullptr;
+  Callee = Callee->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Callee);
+      UO && UO->getOpcode() == UO_Deref)
+    Callee = UO->getSubExpr()->IgnoreParenImpCasts();
+  const ValueDecl *D = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    D = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+    D = ME->getMemberDecl();
+  if (!D || !isa<VarDecl, FieldDecl>(D))
+    return nullptr;
+  QualType T = D->getType().getNonReferenceType();
+  if (T->isFunctionPointerType() || T->isFunctionType())
+    return D;
+  // `template <class Op> f(Op op)`: the pattern calls a dependent parameter.
+  if (T->isDependentType())
+    return isa<ParmVarDecl>(D) ? D : nullptr;
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    std::string N = RD->getQualifiedNameAsString();
+    if (N == "std::function" || N == "std::move_only_function" ||
+        N == "folly::Function" || N == "absl::AnyInvocable" ||
+        N == "absl::FunctionRef" || N == "llvm::function_ref")
+      return D;
+  }
+  return nullptr;
+}
+
+/// Names that say the call stays in the process: a state query or
+/// predicate (a loop that waits for one to turn true polls, it does not
+/// retry), logging, or taking a lock (a spin lock is no remote operation).
+bool isLocalName(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  if (Words.empty())
+    return true;
+  for (StringRef W : Words)
+    if (llvm::is_contained({"lock", "trylock", "spinlock", "mutex"}, W))
+      return true;
+  return llvm::is_contained({"is",    "has",   "can",   "should", "poll",
+                             "wait",  "check", "ready", "done",   "finished",
+                             "empty", "size",  "count", "peek",   "log",
+                             "print", "trace", "debug", "notify", "on"},
+                            StringRef(Words.front()));
+}
+
+enum class Outcome { Unknown, Success, Failure };
+
+Outcome flip(Outcome O) {
+  return O == Outcome::Success   ? Outcome::Failure
+         : O == Outcome::Failure ? Outcome::Success
+                                 : Outcome::Unknown;
+}
+
+/// What a named constant says about an outcome: OK, NONE, SUCCESS vs an
+/// error, failure, timeout or busy code.
+Outcome constantOutcome(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  std::string Squashed = StringRef(squashIdentifier(Name)).upper();
+  StringRef N(Squashed);
+  if (llvm::is_contained(Words, "ok") || llvm::is_contained(Words, "none") ||
+      N.contains("SUCCESS") || N.contains("NOERROR"))
+    return Outcome::Success;
+  // EAGAIN/EINTR-style codes say "not yet", not that the call failed.
+  for (StringRef Bad :
+       {"ERR", "FAIL", "TIMEOUT", "TIMEDOUT", "BUSY", "RETRY", "UNAVAILABLE",
+        "LOCKED", "REFUSED", "RESET", "ABORT", "INVALID"})
+    if (N.contains(Bad))
+      return Outcome::Failure;
+  return Outcome::Unknown;
+}
+
+/// The name of the constant \p E spells: an enumerator, a constant variable
+/// or the macro the literal comes from.
+StringRef constantName(const Expr *E, ASTContext &Ctx) {
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return DRE->getDecl()->getName();
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->getType().isConstQualified() && V->getDeclName().isIdentifier())
+      return V->getName();
+  }
+  SourceLocation L = E->getBeginLoc();
+  if (L.isMacroID())
+    return Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
+                                        Ctx.getLangOpts());
+  return "";
+}
+
+bool isSuccessAccessor(StringRef Name) {
+  std::string N = squashIdentifier(Name);
+  return llvm::is_contained({"ok", "isok", "success", "succeeded", "issuccess",
+                             "issucceeded", "isnone", "good", "hasvalue",
+                             "isvalid", "valid"},
+                            StringRef(N));
+}
+
+bool isFailureAccessor(StringRef Name) {
+  std::string N = squashIdentifier(Name);
+  return llvm::is_contained({"failed", "isfailed", "fail", "isfailure",
+                             "iserror", "haserror", "bad", "iserr", "error",
+                             "haserr"},
+                            StringRef(N));
+}
+
+/// Reads what \p E, a condition, says about the outcome of one call: true
+/// means the call succeeded, failed, or cannot be told. \p IsResult says
+/// whether an expression is the call's result (the call itself or a
+/// variable that holds it).
+class OutcomeReader {
+public:
+  OutcomeReader(ASTContext &Ctx,
+                llvm::function_ref<bool(const Expr *)> IsResult)
+      : Ctx(Ctx), IsResult(IsResult) {}
+
+  /// Outcome of \p E; lastWasSpecific() then says whether it tested one
+  /// named failure (`rc == ERR_INVALID`) rather than any failure.
+  Outcome read(const Expr *E) {
+    Specific = false;
+    return readImpl(E);
+  }
+  bool lastWasSpecific() const { return Specific; }
+
+private:
+  Outcome readImpl(const Expr *E) {
+    if (!E)
+      return Outcome::Unknown;
+    const Expr *S = E->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(S);
+        UO && UO->getOpcode() == UO_LNot)
+      return flip(readImpl(UO->getSubExpr()));
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+        bool L = mentions(BO->getLHS()), R = mentions(BO->getRHS());
+        Outcome A = readImpl(BO->getLHS()), B = readImpl(BO->getRHS());
+        if (L && R)
+          return A == B ? A : Outcome::Unknown;
+        // `a && b` true says `a` is true; `a || b` says nothing of `a`.
+        if (BO->getOpcode() == BO_LAnd)
+          return L ? A : R ? B : Outcome::Unknown;
+        return Outcome::Unknown;
+      }
+      if (BO->isComparisonOp())
+        return compare(BO->getOpcode(), BO->getLHS(), BO->getRHS());
+      return Outcome::Unknown;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+        OC && OC->getNumArgs() == 2 && OC->isComparisonOp()) {
+      BinaryOperatorKind Op =
+          BinaryOperator::getOverloadedOpcode(OC->getOperator());
+      return compare(Op, OC->getArg(0), OC->getArg(1));
+    }
+    // The result tested for truth: bool, pointer, optional, operator bool.
+    if (isResult(S))
+      return E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
+                     S->getType()->isPointerType() ||
+                     S->getType()->isRecordType()
+                 ? Outcome::Success
+                 : Outcome::Unknown;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+      const CXXMethodDecl *M = MC->getMethodDecl();
+      if (M && M->getDeclName().isIdentifier() &&
+          M->getReturnType()->isBooleanType() &&
+          isResult(MC->getImplicitObjectArgument())) {
+        if (isSuccessAccessor(M->getName()))
+          return Outcome::Success;
+        if (isFailureAccessor(M->getName()))
+          return Outcome::Failure;
+      }
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(S))
+      if (ME->getType()->isBooleanType() && isResult(ME->getBase()) &&
+          ME->getMemberDecl()->getDeclName().isIdentifier()) {
+        if (isSuccessAccessor(ME->getMemberDecl()->getName()))
+          return Outcome::Success;
+        if (isFailureAccessor(ME->getMemberDecl()->getName()))
+          return Outcome::Failure;
+      }
+    return Outcome::Unknown;
+  }
+
+public:
+  /// Does \p E read the result at all?
+  bool mentions(const Expr *E) {
+    bool Found = false;
+    forEachDescendant(E, [&](const Stmt *N) {
+      if (const auto *X = dyn_cast<Expr>(N))
+        Found = Found || IsResult(X);
+    });
+    return Found;
+  }
+
+private:
+  bool isResult(const Expr *E) { return E && IsResult(ignoreWrappers(E)); }
+
+  /// `rc == 0`, `err.code != ERR_NONE`, `status == SQLITE_BUSY`, `-1 == rc`.
+  Outcome compare(BinaryOperatorKind Op, const Expr *L, const Expr *R) {
+    if (!mentions(L)) {
+      std::swap(L, R);
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    if (!mentions(L) || mentions(R))
+      return Outcome::Unknown;
+    const Expr *K = R->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(K)) {
+      Outcome O = readImpl(L);
+      if (Op == BO_EQ)
+        return B->getValue() ? O : flip(O);
+      if (Op == BO_NE)
+        return B->getValue() ? flip(O) : O;
+      return Outcome::Unknown;
+    }
+    Outcome Named = constantOutcome(constantName(R, Ctx));
+    if (Named == Outcome::Failure && Op == BO_EQ)
+      Specific = true;
+    if (Named != Outcome::Unknown)
+      return Op == BO_EQ ? Named : Op == BO_NE ? flip(Named) : Outcome::Unknown;
+    if (K->isValueDependent() || !K->getType()->isIntegralOrEnumerationType())
+      return Outcome::Unknown;
+    Expr::EvalResult V;
+    if (!K->EvaluateAsInt(V, Ctx))
+      return Outcome::Unknown;
+    int64_t N = V.Val.getInt().getSExtValue();
+    if (N == 0) {
+      // The C convention: 0 is success, non-zero (negative) an error.
+      switch (Op) {
+      case BO_EQ:
+      case BO_GE:
+      case BO_GT:
+        return Outcome::Success;
+      case BO_NE:
+      case BO_LT:
+      case BO_LE:
+        return Outcome::Failure;
+      default:
+        return Outcome::Unknown;
+      }
+    }
+    if (N == -1)
+      return Op == BO_EQ   ? Outcome::Failure
+             : Op == BO_NE ? Outcome::Success
+                           : Outcome::Unknown;
+    if (N >= 200 && N <= 299)
+      return Op == BO_EQ   ? Outcome::Success
+             : Op == BO_NE ? Outcome::Failure
+                           : Outcome::Unknown;
+    return Outcome::Unknown;
+  }
+
+  ASTContext &Ctx;
+  llvm::function_ref<bool(const Expr *)> IsResult;
+  bool Specific = false;
+};
+
+/// Is the last statement of \p S a jump out of the handler (return, break,
+/// throw)? Then the handler never loops back.
+bool alwaysLeaves(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->body_empty())
+      return false;
+    S = CS->body_back();
+  }
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return isa<CXXThrowExpr>(E->IgnoreParenImpCasts());
+  return isa<ReturnStmt, BreakStmt, CoreturnStmt>(S);
+}
+
+bool endsWithContinue(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  return isa_and_nonnull<ContinueStmt>(S);
+}
+
+bool contains(const Stmt *S, const Stmt *Target) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) { Found = Found || N == Target; });
+  return Found;
+}
+
+/// What an lvalue is part of: the variable `b` for `b->last`, `buf[i]` or
+/// `*p`; the member for `this->next_` (and `next_` in a method).
+const ValueDecl *rootDecl(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return ME->getMemberDecl();
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = AS->getBase();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      E = UO->getSubExpr();
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
+/// variable, a member, a field or an element of one).
+llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
+  auto Add = [&](const Expr *E) {
+    if (const ValueDecl *D = rootDecl(E))
+      Out.insert(D);
+  };
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp())
+        Add(BO->getLHS());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+      if (UO->isIncrementDecrementOp())
+        Add(UO->getSubExpr());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+        Add(OC->getArg(0));
+    }
+  });
+  return Out;
+}
+
+/// Does \p S read one of \p Decls (a variable, or a member of `this`)?
+bool readsAny(const Stmt *S,
+              const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      Found = Found || Decls.count(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(N))
+      Found =
+          Found || (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+                    Decls.count(ME->getMemberDecl()));
+  });
+  return Found;
+}
+
+/// Does the loop around \p Call go back because \p Call failed: it leaves
+/// when the call succeeds (a success test that exits, a `try` that exits
+/// after the call and a handler that does not), or its condition holds
+/// while the call fails?
+bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
+                        ASTContext &Ctx) {
+  LoopParts P = loopParts(Loop);
+  // Variables that hold the call's result.
+  llvm::SmallPtrSet<const VarDecl *, 4> Results;
+  forEachDescendant(P.Body, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->getInit() && contains(V->getInit(), Call))
+            Results.insert(V);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp() && contains(BO->getRHS(), Call))
+        if (const VarDecl *V = refVar(BO->getLHS()))
+          Results.insert(V);
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
+          contains(OC->getArg(1), Call))
+        if (const VarDecl *V = refVar(OC->getArg(0)))
+          Results.insert(V);
+    }
+  });
+  auto IsResult = [&](const Expr *E) {
+    if (!E)
+      return false;
+    if (E == Call || ignoreWrappers(E) == Call)
+      return true;
+    // An assignment used as a value: `(rc = op()) != 0`.
+    if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+        BO && BO->isAssignmentOp() && contains(BO->getRHS(), Call))
+      return true;
+    const VarDecl *V = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && Results.count(V);
+  };
+  OutcomeReader Reader(Ctx, IsResult);
+
+  if (P.Cond && Reader.mentions(P.Cond) &&
+      Reader.read(P.Cond) == Outcome::Failure)
+    return true;
+
+  bool Found = false, FailureLeaves = false;
+  bool Exits = leavesLoop(P.Body);
+  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
+                                                      bool Inner) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Outcome O = Reader.read(If->getCond());
+      bool ThenLeaves = leavesLoop(If->getThen(), Inner);
+      bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+      // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
+      // the loop when the call fails: a stream or a work loop, not a retry.
+      // Leaving on one named failure (`rc == ERR_INVALID`) does not.
+      if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific())
+        FailureLeaves = true;
+      if ((O == Outcome::Success && ThenLeaves && !ElseLeaves) ||
+          (O == Outcome::Failure && ElseLeaves && !ThenLeaves) ||
+          (O == Outcome::Failure && !Inner && Exits &&
+           endsWithContinue(If->getThen())))
+        Found = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      if (contains(Try->getTryBlock(), Call) &&
+          leavesLoop(Try->getTryBlock(), Inner))
+        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+          if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
+            Found = true;
+    }
+    bool ChildInner =
+        Inner ||
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Visit(Child, ChildInner);
+  };
+  Visit(P.Body, false);
+  return Found && !FailureLeaves;
+}
+
+} // namespace
+
+bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  if (auto It = FnReachesUnknown.find(Def); It != FnReachesUnknown.end())
+    return It->second;
+  if (Depth > MaxUnknownDepth)
+    return false;
+  FnReachesUnknown[Def] = false; // recursion: no evidence yet
+  bool Reaches = false;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (Reaches || isa<LambdaExpr>(N))
+      return;
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call)
+      return;
+    if (Model.operation(Call) || callableTarget(Call)) {
+      Reaches = true;
+      return;
+    }
+    const FunctionDecl *Callee = calleeDecl(Call);
+    if (!Callee || Callee->isInStdNamespace() ||
+        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      return;
+    const FunctionDecl *CDef = nullptr;
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    if (!Callee->hasBody(CDef) || (MD && MD->isVirtual()) ||
+        reachesUnknown(Callee, Depth + 1))
+      Reaches = true;
+  });
+  FnReachesUnknown[Def] = Reaches;
+  return Reaches;
+}
+
+std::optional<Operation>
+RetrySiteIndex::unknownOperation(const CallExpr *Call) {
+  if (Model.operation(Call))
+    return std::nullopt;
+  Operation Op;
+  Op.Call = Call;
+  Op.InnerCall = Call;
+  Op.Kind = OperationKind::Unknown;
+  if (const ValueDecl *Target = callableTarget(Call)) {
+    // What the callable does is decided at each call site.
+    Op.Name = Target->getNameAsString();
+    return Op;
+  }
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD ||
+      isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
+      FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
+      FD->isInStdNamespace() ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return std::nullopt;
+  if (Model.isRetryHelper(FD) || Model.waitDurationArg(Call) ||
+      Model.isPolicyCall(FD) || Model.isLookup(FD) ||
+      Model.perAttemptSource(Call) || Model.isValueTransform(FD) ||
+      isLocalName(FD->getName()))
+    return std::nullopt;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  // Accessors of a result (status.ok(), error_code()) are not operations.
+  if (MD && MD->isConst() && !MD->isVirtual())
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  bool Defined = FD->hasBody(Def) && Def;
+  if (Defined && !(MD && MD->isVirtual()) && !reachesUnknown(FD, 0))
+    return std::nullopt; // visibly local
+  Op.Name = FD->getQualifiedNameAsString();
+  Op.SideEffect = isSideEffectName(FD->getName());
+  return Op;
+}
+
+llvm::SmallVector<Operation, 2>
+RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
+  llvm::SmallVector<Operation, 2> Out;
+  MovesOn = false;
+  LoopParts P = loopParts(Loop);
+  llvm::SmallPtrSet<const ValueDecl *, 8> Changed = changedDecls(P.Body);
+  const FunctionDecl *Fn = enclosingFunction(Loop);
+  auto Consider = [&](const Stmt *Region) {
+    forEachDescendant(Region, [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      // Lambdas made in the loop run where they are called.
+      if (!Call || enclosingFunction(Call) != Fn ||
+          llvm::any_of(Out, [&](const Operation &O) { return O.Call == Call; }))
+        return;
+      std::optional<Operation> Op = unknownOperation(Call);
+      if (!Op)
+        return;
+      // The same request each time: an argument or object the loop changes
+      // means a different call per iteration (paging, a stream, a walk, the
+      // next endpoint).
+      for (const Stmt *Child : Call->children())
+        if (readsAny(Child, Changed)) {
+          MovesOn = true;
+          return;
+        }
+      if (loopsBackOnFailure(Loop, Call, Ctx))
+        Out.push_back(*Op);
+    });
+  };
+  Consider(P.Body);
+  Consider(P.Cond);
+  return Out;
+}
+
+bool RetrySiteIndex::retriesCallable(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  if (auto It = FnRetriesCallable.find(Def); It != FnRetriesCallable.end())
+    return It->second;
+  FnRetriesCallable[Def] = false;
+  bool Retries = false;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (Retries || !isa<ForStmt, WhileStmt, DoStmt>(N))
+      return;
+    if (const RetrySite *Site = analyzeLoop(N))
+      for (const Operation &Op : Site->Operations)
+        if (const ValueDecl *Target = callableTarget(Op.Call))
+          Retries = Retries || isa<ParmVarDecl>(Target);
+  });
+  FnRetriesCallable[Def] = Retries;
+  return Retries;
+}
+
+llvm::SmallVector<Operation, 2>
+RetrySiteIndex::unknownOperationsIn(const Stmt *S) {
+  llvm::SmallVector<Operation, 2> Out;
+  const FunctionDecl *Fn = enclosingFunction(S);
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      if (enclosingFunction(Call) == Fn)
+        if (std::optional<Operation> Op = unknownOperation(Call))
+          Out.push_back(*Op);
+  });
+  return Out;
+}
+
+} // namespace clang::tidy::retry::model

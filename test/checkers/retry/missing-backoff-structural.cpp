@@ -1,0 +1,104 @@
+// RUN: %check_retrylint %s retry-missing-backoff %t -- -- -I %S/Inputs/Headers
+//
+// Waits of retry sites recognized by structure (the callee is a wrapper
+// declared in another file, a virtual call or a callable parameter).
+
+#include <chrono>
+#include <functional>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+struct Session {
+  virtual ~Session();
+  virtual bool open(const char *host) = 0;
+};
+
+struct Error {
+  int code = 0;
+  bool IsNone() const { return code == 0; }
+};
+
+bool publish_event(const char *topic); // another file
+
+// The issue's own example: a helper by behaviour with no wait at all.
+template <class Op> auto attempt_until_ok_bad(Op op, int limit) {
+  for (int n = 1;; ++n) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    try {
+      return op();
+    } catch (const std::runtime_error &) {
+      if (n >= limit)
+        throw;
+    }
+  }
+}
+
+// Reduced from github:aosedge/aos_core_cpp src/common/utils/retry.cpp Retry:
+// the delay doubles up to a ceiling but never gets jitter.
+Error retry_doubling_bad(const std::function<Error()> &retryFunc, int maxTry,
+                         int delayMs, int maxDelayMs) {
+  Error err;
+  for (int attempt = 1;; ++attempt) {
+    if (err = retryFunc(); err.IsNone())
+      return Error{};
+    if (attempt >= maxTry && maxTry != 0)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(delayMs));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: backoff grows between attempts but has no jitter
+    delayMs *= 2;
+    if (delayMs > maxDelayMs)
+      delayMs = maxDelayMs;
+  }
+  return err;
+}
+
+bool reopen_constant_bad(Session &s) {
+  for (int i = 0; i < 5; ++i) {
+    if (s.open("queue.internal"))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
+  }
+  return false;
+}
+
+bool publish_no_wait_bad(const char *topic) {
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    if (publish_event(topic))
+      return true;
+  }
+  return false;
+}
+
+// --- near-misses that must stay silent ---
+
+// Jittered, growing wait; the callee is not HTTP, so no Retry-After rule.
+bool reopen_jittered_ok(Session &s, std::minstd_rand &rng) {
+  int backoff = 100;
+  for (int i = 0; i < 5; ++i) {
+    if (s.open("queue.internal"))
+      return true;
+    std::uniform_int_distribution<int> d(0, backoff);
+    std::this_thread::sleep_for(std::chrono::milliseconds(backoff + d(rng)));
+    backoff *= 2;
+  }
+  return false;
+}
+
+// Failover: each attempt goes to a different endpoint.
+bool open_any_ok(Session &s, const char *const *hosts, int n) {
+  for (int i = 0; i < n; ++i)
+    if (s.open(hosts[i]))
+      return true;
+  return false;
+}
+
+// Not a retry: the loop goes on while the call succeeds.
+int drain_ok(const std::function<bool()> &pop) {
+  int n = 0;
+  while (pop())
+    ++n;
+  return n;
+}

@@ -1,0 +1,169 @@
+// RUN: %check_retrylint %s retry-missing-budget %t -- -- -I %S/Inputs/Headers
+//
+// Retry sites recognized by structure: a loop that calls the same function
+// again after observing that call's failure and leaves on success, whatever
+// the callee (a wrapper declared in another file, a virtual call, a callable
+// parameter, a function pointer).
+
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+struct KvStore {
+  void put(const char *key, const char *value); // throws std::system_error
+  bool try_put(const char *key, const char *value);
+};
+
+struct Connection {
+  virtual ~Connection();
+  virtual bool connect(const char *host) = 0;
+};
+
+int db_exec(void *conn, const char *sql); // 0 on success (another file)
+
+struct Reader {
+  bool next(int *record);
+};
+void process(int record);
+
+struct Socket {
+  int recv(char *buf, int len);
+};
+void handle(const char *buf, int len);
+
+// The issue's own example: unbounded, every std::system_error loops back.
+void put_until_stored_bad(KvStore &store, const char *k, const char *v) {
+  while (true) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    try {
+      store.put(k, v);
+      break;
+    } catch (const std::system_error &) {
+      continue;
+    }
+  }
+}
+
+bool reconnect_virtual_bad(Connection *conn) {
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (conn->connect("db.internal"))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+int exec_until_ok_bad(void *conn) {
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    int rc = db_exec(conn, "UPDATE accounts SET n = n + 1");
+    if (rc == 0)
+      return 0;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+enum class FlushStatus { kOk, kUnavailable, kInvalidArgument };
+FlushStatus flush_batch(int batch_id); // another file
+
+void flush_until_ok_bad(int batch_id) {
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (flush_batch(batch_id) == FlushStatus::kOk)
+      break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
+// A retry helper by behaviour: it calls its callable parameter again after
+// the callable failed, whatever the helper is called.
+template <class Op> auto attempt_forever_bad(Op op) {
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    try {
+      return op();
+    } catch (const std::runtime_error &) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+}
+
+bool keep_trying_bad(const std::function<bool()> &fn) {
+  while (!fn()) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
+}
+
+int call_until_zero_bad(int (*op)(void *), void *ctx) {
+  while (op(ctx) != 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return 0;
+}
+
+// --- near-misses that must stay silent ---
+
+bool capped_put_ok(KvStore &store) {
+  for (int i = 0; i < 3; ++i) {
+    if (store.try_put("k", "v"))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
+
+template <class Op> auto attempt_until_ok_capped_ok(Op op, int limit = 3) {
+  for (int n = 1;; ++n) {
+    try {
+      return op();
+    } catch (const std::runtime_error &) {
+      if (n >= limit)
+        throw;
+    }
+  }
+}
+
+// Reading a stream: the loop goes on while the call succeeds.
+void read_all_ok(Reader &r) {
+  int rec = 0;
+  while (r.next(&rec))
+    process(rec);
+}
+
+// A work loop that leaves when the call fails (end of stream).
+void serve_connection_ok(Socket &s) {
+  char buf[512];
+  for (;;) {
+    int n = s.recv(buf, sizeof buf);
+    if (n <= 0)
+      break;
+    handle(buf, n);
+  }
+}
+
+// A callee whose body is visible and does no I/O is local.
+static int counter = 0;
+static bool ready() { return counter > 3; }
+void spin_until_ready_ok() {
+  for (;;) {
+    if (ready())
+      break;
+    ++counter;
+  }
+}
+
+// An overall deadline bounds the attempts.
+bool put_with_deadline_ok(KvStore &store,
+                          std::chrono::steady_clock::time_point deadline) {
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (store.try_put("k", "v"))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return false;
+}
