@@ -79,6 +79,19 @@ static std::string compileCommandsShape(const llvm::json::Value &Root) {
     if (!E->getString("command") && !E->getArray("arguments"))
       return Entry + " has neither a \"command\" string nor an "
                      "\"arguments\" array";
+    // What clang's loader accepts but cannot run: it resolves a relative
+    // directory against retrylint's own working directory, and runs an
+    // empty command line or file as "processing" errors.
+    if (!llvm::sys::path::is_absolute(*E->getString("directory")))
+      return Entry + ": \"directory\" is not an absolute path";
+    if (E->getString("file")->empty())
+      return Entry + ": \"file\" is empty";
+    if (const llvm::json::Array *Args = E->getArray("arguments"))
+      if (Args->empty())
+        return Entry + ": \"arguments\" is empty";
+    if (std::optional<StringRef> Cmd = E->getString("command"))
+      if (Cmd->trim().empty())
+        return Entry + ": \"command\" is empty";
   }
   return "";
 }
@@ -222,6 +235,22 @@ translationUnits(const Options &O, const CombinedDatabase &DB,
   }
   llvm::sort(Files);
   Files.erase(llvm::unique(Files), Files.end());
+  // A stale database (files deleted, a build directory from another
+  // machine) would otherwise fail inside clang's tooling: a missing working
+  // directory aborts the process.
+  for (const std::string &F : Files) {
+    std::vector<CompileCommand> Cmds = DB.getCompileCommands(F);
+    if (Cmds.empty())
+      continue;
+    if (!llvm::sys::fs::is_directory(Cmds.front().Directory))
+      fatal("the compile command for '" + F + "' runs in '" +
+            Cmds.front().Directory +
+            "', which is not a directory (a stale compilation database?)");
+    if (!llvm::sys::fs::exists(
+            absolutePath(Cmds.front().Filename, Cmds.front().Directory)))
+      fatal("no such file: '" + F +
+            "' (listed in the compilation database; is it stale?)");
+  }
   return Files;
 }
 

@@ -115,12 +115,24 @@ class Cases:
                   b'[{"directory": "/", "file": "\xff\xfe.cpp",'
                   b' "command": "c++"}]',
                   b'[{"directory": "/", "file": "a.cpp", "command": "c++"}\x00]',
+                  b'[{"directory": "/", "file": "a.cpp", "arguments": []}]',
+                  b'[{"directory": "/", "file": "a.cpp", "command": "  "}]',
+                  b'[{"directory": "rel", "file": "a.cpp", "command": "c++"}]',
+                  b'[{"directory": "/", "file": "", "command": "c++"}]',
+                  b'[{"directory": "/no/such/dir", "file": "a.cpp",'
+                  b' "command": "c++ -c a.cpp"}]',
                   b"\xef\xbb\xbf[",
                   b"\x00\x01\x02\x03"]
         for depth in (65, 100, 1000, 100000, 300000):
             bodies.append(b"[" * depth)
             bodies.append(b'{"a": ' * depth)
         bodies.append(b"[" * 65 + b"]" * 65)
+        # Stale entries are errors only when they are analyzed: with -p and
+        # no paths, every entry is.
+        p_only = [b'[{"directory": "/", "file": "/no/such/file.cpp",'
+                  b' "command": "c++ -c /no/such/file.cpp"}]',
+                  b'[]']
+        bodies += p_only
         bodies += [t.encode() for t in truncations(good, rng, 25)]
         bodies += [t.encode() for t in structural_deletions(good, rng, 25)]
         for i, body in enumerate(bodies):
@@ -129,7 +141,7 @@ class Cases:
             with open(os.path.join(d, "build", "compile_commands.json"),
                       "wb") as f:
                 f.write(body)
-            if i % 3 == 0:
+            if i % 3 == 0 and body not in p_only:
                 # Found next to the input instead of named with -p.
                 os.makedirs(os.path.join(d, "build", "src"))
                 p = self.source(os.path.join(d, "build", "src"))
