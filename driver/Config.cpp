@@ -18,7 +18,6 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
-#include <map>
 #include <set>
 
 using namespace clang::tidy;
@@ -378,6 +377,10 @@ void validateConfig(const Setup &S, const std::vector<std::string> &Files) {
 }
 
 void listChecks(const Setup &S, const Options &O) {
+  // A missing path is an error here too: clang-tidy's loader would print a
+  // line for each of its missing directories.
+  if (!O.Paths.empty() && !llvm::sys::fs::exists(O.Paths.front()))
+    fatal("no such file or directory: '" + O.Paths.front() + "'");
   std::string Probe = O.Paths.empty() ? absolutePath("dummy.cpp")
                                       : absolutePath(O.Paths.front());
   validateConfig(S, {Probe});
