@@ -391,6 +391,10 @@ def main():
                     help="fail when fewer inputs are generated")
     ap.add_argument("flags", nargs="*")
     args = ap.parse_args()
+    # Each case runs in its own directory.
+    args.retrylint = os.path.abspath(args.retrylint)
+    args.inputs = os.path.abspath(args.inputs)
+    args.work = os.path.abspath(args.work)
     if os.path.exists(args.work):
         shutil.rmtree(args.work)
     os.makedirs(args.work)
