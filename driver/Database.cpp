@@ -135,11 +135,13 @@ loadCompileCommands(const std::string &Path, bool NeedEntries) {
       Canonical, Err, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!Json)
     badDatabase(Path, StringRef(Err).split('\n').first);
-  // What clang's JSON plugin wraps the database in.
+  // What clang's JSON plugin wraps the database in, except the
+  // interpolation of commands for files it does not list: a file outside
+  // the database takes the arguments after --, or is an error, rather than
+  // flags guessed from a neighbouring entry.
   return clang::tooling::inferTargetAndDriverMode(
-      clang::tooling::inferMissingCompileCommands(
-          clang::tooling::expandResponseFiles(std::move(Json),
-                                              llvm::vfs::getRealFileSystem())));
+      clang::tooling::expandResponseFiles(std::move(Json),
+                                          llvm::vfs::getRealFileSystem()));
 }
 
 /// The database in \p Dir: compile_commands.json, else compile_flags.txt;
