@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis.h"
+#include "Nesting.h"
 #include "Paths.h"
 #include "clang-tidy/ClangTidy.h"
 #include "model/FactsPasses.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
@@ -21,17 +24,52 @@ using llvm::SmallString;
 using llvm::StringRef;
 
 namespace retrylint {
-namespace {
 
-/// Runs \p S over \p Which on the thread pool.
-Results runPool(const Setup &S, const clang::tooling::CompilationDatabase &DB,
-                const std::vector<std::string> &Which, unsigned Jobs,
-                bool Progress, StringRef Label) {
+/// The check name clang-tidy gives configuration diagnostics.
+static constexpr StringRef ConfigDiagName = "clang-tidy-config";
+
+/// The first configuration diagnostic in \p R, or null.
+static const ClangTidyError *configError(const std::vector<ClangTidyError> &R) {
+  for (const ClangTidyError &E : R)
+    if (E.DiagnosticName == ConfigDiagName)
+      return &E;
+  return nullptr;
+}
+
+/// A check's configuration diagnostic about an option the driver set itself
+/// (the facts directories) names the command-line option the user gave,
+/// not the check's internal option. The option names come from the facts
+/// passes, so none is spelt here.
+static std::string driverOptionMessage(const std::string &Message) {
+  StringRef M(Message);
+  for (auto [Set, Flag] :
+       {std::pair(&facts::exportFactsTo, StringRef("--export-facts")),
+        std::pair(&facts::importFactsFrom, StringRef("--facts"))}) {
+    ClangTidyOptions Probe;
+    Set(Probe, "");
+    for (const auto &KV : Probe.CheckOptions) {
+      auto [Check, Option] = StringRef(KV.getKey()).rsplit('.');
+      std::string Prefix = (Check + ": option '" + Option + "': ").str();
+      if (M.starts_with(Prefix))
+        return (Flag + ": " + M.drop_front(Prefix.size())).str();
+    }
+  }
+  return "";
+}
+
+/// Runs \p S over \p Which on the thread pool. A configuration diagnostic
+/// (a check rejecting an option) is fatal: no further translation unit is
+/// started, and it is reported once, as one line.
+static Results runPool(const Setup &S,
+                       const clang::tooling::CompilationDatabase &DB,
+                       const std::vector<std::string> &Which, unsigned Jobs,
+                       bool Progress, StringRef Label) {
   Results Out(Which.size());
   std::atomic<size_t> Next{0}, Done{0};
+  std::atomic<bool> Stop{false};
   std::mutex ProgressMu;
   auto Worker = [&] {
-    for (size_t I; (I = Next++) < Which.size();) {
+    for (size_t I; !Stop && (I = Next++) < Which.size();) {
       if (Progress) {
         std::lock_guard<std::mutex> Lock(ProgressMu);
         llvm::errs() << "\r\033[K" << Label << "[" << (Done + 1) << "/"
@@ -45,6 +83,8 @@ Results runPool(const Setup &S, const clang::tooling::CompilationDatabase &DB,
               llvm::vfs::createPhysicalFileSystem()));
       Out[I] = runClangTidy(Ctx, DB, {Which[I]}, FS, false, false, "",
                             /*Quiet=*/true);
+      if (configError(Out[I]))
+        Stop = true;
       ++Done;
     }
   };
@@ -57,21 +97,25 @@ Results runPool(const Setup &S, const clang::tooling::CompilationDatabase &DB,
     T.join();
   if (Progress)
     llvm::errs() << "\r\033[K";
+  for (size_t I = 0; I < Which.size(); ++I)
+    if (const ClangTidyError *E = configError(Out[I])) {
+      std::string Msg = driverOptionMessage(E->Message.Message);
+      fatal(Msg.empty() ? S.describeConfigError(Which[I], E->Message.Message)
+                        : Msg);
+    }
   return Out;
 }
 
 /// Drops the facts check's findings from \p R.
-void dropFactsFindings(std::vector<ClangTidyError> &R) {
-  R.erase(std::remove_if(R.begin(), R.end(),
-                         [](const ClangTidyError &E) {
-                           return E.DiagnosticName == facts::factsCheck();
-                         }),
-          R.end());
+static void dropFactsFindings(std::vector<ClangTidyError> &R) {
+  llvm::erase_if(R, [](const ClangTidyError &E) {
+    return E.DiagnosticName == facts::factsCheck();
+  });
 }
 
 /// The facts check on top of whatever the configuration enables, writing
 /// into \p Dir: every TU exports its facts.
-Setup exporting(const Setup &S, StringRef Dir) {
+static Setup exporting(const Setup &S, StringRef Dir) {
   Setup Out = S;
   std::string Check = facts::factsCheck().str();
   Out.Overrides.Checks =
@@ -80,7 +124,29 @@ Setup exporting(const Setup &S, StringRef Dir) {
   return Out;
 }
 
-} // namespace
+/// Every facts file in \p Dir must nest shallowly enough for the JSON
+/// parser that reads it (which recurses once per level).
+static void checkFactsNesting(StringRef Flag, StringRef Dir) {
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (llvm::sys::path::extension(It->path()) != ".json")
+      continue;
+    auto Buf = llvm::MemoryBuffer::getFile(It->path());
+    if (!Buf)
+      continue; // the facts reader reports it
+    std::string Err;
+    if (!checkJsonNesting((*Buf)->getBuffer(), Err))
+      fatal(Flag + ": malformed facts file '" + It->path() + "': " + Err);
+  }
+}
+
+/// A facts directory given on the command line that exists but is not a
+/// directory.
+static void checkIsDirectory(StringRef Flag, StringRef Given) {
+  if (llvm::sys::fs::exists(Given) && !llvm::sys::fs::is_directory(Given))
+    fatal(Flag + ": '" + Given + "' is not a directory");
+}
 
 FactsPlan planFacts(const Options &O) {
   FactsPlan P;
@@ -93,14 +159,20 @@ FactsPlan planFacts(const Options &O) {
     P.ExportDir = P.ImportDir = absolutePath(Temp);
     return P;
   }
-  if (!O.ExportFacts.empty())
+  if (!O.ExportFacts.empty()) {
+    checkIsDirectory("--export-facts", O.ExportFacts);
     P.ExportDir = absolutePath(O.ExportFacts);
-  if (!O.Facts.empty())
+  }
+  if (!O.Facts.empty()) {
+    checkIsDirectory("--facts", O.Facts);
     P.ImportDir = absolutePath(O.Facts);
+  }
   if (!P.ExportDir.empty())
     if (std::error_code EC = llvm::sys::fs::create_directories(P.ExportDir))
       fatal("cannot create facts directory '" + O.ExportFacts +
             "': " + EC.message());
+  if (!P.ImportDir.empty() && llvm::sys::fs::is_directory(P.ImportDir))
+    checkFactsNesting("--facts", P.ImportDir);
   if (!P.ImportDir.empty() && !P.twoPass()) {
     std::string Err;
     if (!facts::checkFactsDirectory(P.ImportDir, Err))

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Baseline.h"
+#include "Nesting.h"
 #include "SourceFiles.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -14,25 +16,33 @@
 #include <tuple>
 
 namespace retrylint {
-namespace {
 
-using Key = std::tuple<std::string, std::string, std::string>; // check, path, text
+/// check, path, raw line text (normalized, not decoded)
+using Key = std::tuple<std::string, std::string, std::string>;
 
 /// The directory baseline paths are relative to.
-std::string baseDir(const std::string &File) {
+static std::string baseDir(const std::string &File) {
   return canonicalPath(llvm::sys::path::parent_path(absolutePath(File)));
 }
 
-bool isRetry(const Finding &F) {
+static bool isRetry(const Finding &F) {
   return llvm::StringRef(F.Check).starts_with("retry-");
 }
 
-Key keyOf(const Finding &F, const std::string &Base) {
+static Key keyOf(const Finding &F, const std::string &Base) {
   return {F.Check, relativePath(canonicalPath(F.Loc.File), Base),
           normalizeText(sourceLine(F.Loc.File, F.Loc.Line))};
 }
 
-} // namespace
+static std::string fingerprintOf(const Key &K) {
+  return baselineFingerprint(std::get<0>(K), std::get<1>(K), std::get<2>(K));
+}
+
+static bool isFingerprint(llvm::StringRef S) {
+  return S.size() == 16 && llvm::all_of(S, [](char C) {
+           return (C >= '0' && C <= '9') || (C >= 'a' && C <= 'f');
+         });
+}
 
 int writeBaseline(const std::string &File, const std::vector<Finding> &Findings,
                   std::string &Err) {
@@ -53,19 +63,25 @@ int writeBaseline(const std::string &File, const std::vector<Finding> &Findings,
     J.attribute("tool", "retrylint");
     J.attributeArray("findings", [&] {
       // Sorted by path, then check, then text: small diffs on update.
-      std::vector<std::pair<Key, unsigned>> Sorted(Counts.begin(), Counts.end());
-      std::stable_sort(Sorted.begin(), Sorted.end(), [](auto &A, auto &B) {
+      std::vector<std::pair<Key, unsigned>> Sorted(Counts.begin(),
+                                                   Counts.end());
+      llvm::stable_sort(Sorted, [](auto &A, auto &B) {
         return std::tie(std::get<1>(A.first), std::get<0>(A.first),
-                        std::get<2>(A.first)) <
-               std::tie(std::get<1>(B.first), std::get<0>(B.first),
-                        std::get<2>(B.first));
+                        std::get<2>(A.first)) < std::tie(std::get<1>(B.first),
+                                                         std::get<0>(B.first),
+                                                         std::get<2>(B.first));
       });
-      for (const auto &[K, N] : Sorted)
+      for (const auto &Entry : Sorted)
         J.object([&] {
+          const Key &K = Entry.first;
           J.attribute("check", std::get<0>(K));
+          // JSON text must be UTF-8: a path or line that is not (Latin-1,
+          // stray bytes) is stored with U+FFFD for humans to read; matching
+          // uses the fingerprint of the raw bytes.
           J.attribute("path", std::get<1>(K));
           J.attribute("text", std::get<2>(K));
-          J.attribute("count", N);
+          J.attribute("count", Entry.second);
+          J.attribute("fingerprint", fingerprintOf(K));
         });
     });
   });
@@ -79,7 +95,8 @@ int writeBaseline(const std::string &File, const std::vector<Finding> &Findings,
   return static_cast<int>(Counts.size());
 }
 
-bool applyBaseline(const std::string &File, const std::vector<Finding> &Findings,
+bool applyBaseline(const std::string &File,
+                   const std::vector<Finding> &Findings,
                    const std::set<std::string> &Analyzed, BaselineMatch &Out,
                    std::string &Err) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
@@ -91,6 +108,9 @@ bool applyBaseline(const std::string &File, const std::vector<Finding> &Findings
     Err = ("malformed baseline '" + File + "': " + Why).str();
     return false;
   };
+  std::string NestErr;
+  if (!checkJsonNesting((*Buf)->getBuffer(), NestErr))
+    return Bad(NestErr);
   auto Parsed = llvm::json::parse((*Buf)->getBuffer());
   if (!Parsed)
     return Bad(llvm::toString(Parsed.takeError()));
@@ -108,8 +128,11 @@ bool applyBaseline(const std::string &File, const std::vector<Finding> &Findings
     return Bad("no \"findings\" array");
 
   std::string Base = baseDir(File);
-  std::map<Key, unsigned> Budget; // how many findings each key may absorb
-  std::vector<Key> Order;
+  // Keyed by fingerprint: how many findings each entry may absorb, and the
+  // entry as recorded (for the "no longer occurs" lines).
+  std::map<std::string, unsigned> Budget;
+  std::map<std::string, BaselineEntry> Recorded;
+  std::vector<std::string> Order;
   for (size_t I = 0; I < Entries->size(); ++I) {
     const llvm::json::Object *E = (*Entries)[I].getAsObject();
     auto Field = [&](const char *Name) -> std::optional<llvm::StringRef> {
@@ -121,23 +144,35 @@ bool applyBaseline(const std::string &File, const std::vector<Finding> &Findings
       return Bad("entry " + llvm::Twine(I + 1) +
                  " needs string \"check\", \"path\", \"text\" and a positive "
                  "integer \"count\"");
-    Key K{Check->str(), Path->str(), Text->str()};
-    if (!Budget.count(K))
-      Order.push_back(K);
-    Budget[K] += static_cast<unsigned>(*Count);
+    // Baselines written before fingerprints match on the text, which was
+    // then stored as it is in the file whenever it was valid UTF-8.
+    std::string Fp =
+        baselineFingerprint(Check->str(), Path->str(), Text->str());
+    if (const llvm::json::Value *V = E->get("fingerprint")) {
+      std::optional<llvm::StringRef> S = V->getAsString();
+      if (!S || !isFingerprint(*S))
+        return Bad("entry " + llvm::Twine(I + 1) +
+                   ": \"fingerprint\" is not 16 hexadecimal digits");
+      Fp = S->str();
+    }
+    if (!Budget.count(Fp)) {
+      Order.push_back(Fp);
+      Recorded[Fp] = {Check->str(), Path->str(), Text->str(), 0};
+    }
+    Budget[Fp] += static_cast<unsigned>(*Count);
   }
 
-  std::map<Key, unsigned> Seen;
+  std::map<std::string, unsigned> Seen;
   for (const Finding &F : Findings) {
     if (!isRetry(F)) {
       Out.Remaining.push_back(F);
       continue;
     }
-    Key K = keyOf(F, Base);
-    auto It = Budget.find(K);
+    std::string Fp = fingerprintOf(keyOf(F, Base));
+    auto It = Budget.find(Fp);
     // Identical lines beyond the recorded count are new (the later ones).
-    if (It != Budget.end() && Seen[K] < It->second) {
-      ++Seen[K];
+    if (It != Budget.end() && Seen[Fp] < It->second) {
+      ++Seen[Fp];
       ++Out.Matched;
       continue;
     }
@@ -147,15 +182,19 @@ bool applyBaseline(const std::string &File, const std::vector<Finding> &Findings
   std::set<std::string> AnalyzedRel;
   for (const std::string &A : Analyzed)
     AnalyzedRel.insert(relativePath(canonicalPath(A), Base));
-  for (const Key &K : Order) {
-    unsigned Have = Seen[K], Want = Budget[K];
-    if (Have >= Want ||
-        (!Analyzed.empty() && !AnalyzedRel.count(std::get<1>(K))))
+  for (const std::string &Fp : Order) {
+    unsigned Have = Seen[Fp], Want = Budget[Fp];
+    const BaselineEntry &R = Recorded[Fp];
+    if (Have >= Want || (!Analyzed.empty() && !AnalyzedRel.count(R.Path)))
       continue;
-    Out.Gone.push_back({std::get<0>(K), std::get<1>(K), std::get<2>(K),
-                        Want - Have});
+    Out.Gone.push_back({R.Check, R.Path, R.Text, Want - Have});
   }
   return true;
+}
+
+bool checkBaseline(const std::string &File, std::string &Err) {
+  BaselineMatch Unused;
+  return applyBaseline(File, {}, {}, Unused, Err);
 }
 
 } // namespace retrylint

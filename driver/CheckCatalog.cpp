@@ -33,16 +33,15 @@ const CheckInfo *findCheck(const std::string &Name) {
 }
 
 std::string docName(const std::string &Check) {
+  // The page is named after the check without the module's prefix.
   llvm::StringRef N(Check);
   N.consume_front("retry-");
   return N.str();
 }
 
-namespace {
-
 /// <prefix>/share/doc/retrylint/checks for an installed binary,
 /// <source>/docs/checks for one in the build tree; empty if neither exists.
-std::string docsDir() {
+static std::string docsDir() {
   static const std::string Dir = [] {
     // Any function in this binary serves as the address.
     static int Anchor;
@@ -65,8 +64,6 @@ std::string docsDir() {
   }();
   return Dir;
 }
-
-} // namespace
 
 std::string docUri(const std::string &Check) {
   std::string Page = docName(Check) + ".md";

@@ -22,7 +22,7 @@ struct ScenarioPair {
 };
 
 struct CheckInfo {
-  const char *Name;    ///< "retry-per-attempt-idempotency-key"
+  const char *Name;    ///< the check's name, "retry-<doc>"
   const char *Summary; ///< one sentence, the first of docs/checks/<doc>.md
   const char *Finds;   ///< what the check reports
   std::vector<ScenarioPair> Scenarios;
@@ -33,7 +33,7 @@ const std::vector<CheckInfo> &checkCatalog();
 /// nullptr when \p Name is not in the catalog.
 const CheckInfo *findCheck(const std::string &Name);
 
-/// "per-attempt-idempotency-key" for "retry-per-attempt-idempotency-key".
+/// The name of the check's page in docs/checks: "<doc>" for "retry-<doc>".
 std::string docName(const std::string &Check);
 
 /// The URI of the check's documentation page: RETRYLINT_DOCS_URL (a CMake

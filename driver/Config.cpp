@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Config.h"
+#include "Nesting.h"
 #include "Paths.h"
 #include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <set>
@@ -17,83 +25,271 @@ using llvm::SmallString;
 using llvm::StringRef;
 
 namespace retrylint {
+
+/// The module's namespace: every retrylint check's name starts with it.
+static constexpr StringRef RetryPrefix = "retry-";
+/// retrylint's default, and what stays on when a configuration's Checks
+/// never mention RetryPrefix.
+static constexpr StringRef RetryGlob = "retry-*";
+/// The source name of that kept default among the raw options.
+static constexpr StringRef KeptDefault = "retrylint's default (retry-*)";
+/// The check name clang-tidy gives configuration diagnostics.
+static constexpr StringRef ConfigDiagName = "clang-tidy-config";
+
 namespace {
 
-/// Rejects --checks globs that name no known check: a typo would otherwise
-/// silently run nothing.
-void validateChecksGlob(StringRef Globs) {
-  auto All = getAllChecksAndOptions(false, false).Checks;
-  llvm::SmallVector<StringRef, 8> Parts;
-  Globs.split(Parts, ',', -1, false);
-  for (StringRef Part : Parts) {
-    Part = Part.trim();
-    if (Part.empty() || Part.starts_with("-"))
-      continue;
-    GlobList G(Part);
-    bool Any = false;
-    for (const auto &C : All)
-      if (G.contains(C.getKey())) {
-        Any = true;
-        break;
-      }
-    if (!Any)
-      fatal("unknown check '" + Part + "' in --checks (see --list-checks)");
-  }
-}
+/// Wraps clang-tidy's provider of the .clang-tidy files (or --config):
+/// retrylint's defaults first and the command line's overrides last, as
+/// clang-tidy orders them, and in between the configuration's sources plus,
+/// when none of their Checks mention retry-, a source keeping retry-* on.
+/// A repository's .clang-tidy written for clang-tidy (`Checks: '-*,...'`)
+/// would otherwise switch retrylint off without a word.
+class RetryOptionsProvider : public ClangTidyOptionsProvider {
+public:
+  RetryOptionsProvider(std::unique_ptr<ClangTidyOptionsProvider> Inner,
+                       ClangTidyOptions Defaults, ClangTidyOptions Overrides)
+      : Inner(std::move(Inner)), Defaults(std::move(Defaults)),
+        Overrides(std::move(Overrides)) {}
 
-/// Parses a configuration, or returns the first diagnostic's message.
-llvm::ErrorOr<ClangTidyOptions> parseConfig(llvm::MemoryBufferRef Buf,
-                                            std::string &Err) {
-  auto Parsed =
-      parseConfigurationWithDiags(Buf, [&](const llvm::SMDiagnostic &D) {
-        if (Err.empty())
-          Err = D.getMessage().str();
-      });
-  if (!Parsed && Err.empty())
-    Err = Parsed.getError().message();
-  return Parsed;
-}
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+
+  std::vector<OptionsSource> getRawOptions(StringRef FileName) override {
+    std::vector<OptionsSource> Out;
+    Out.emplace_back(Defaults, OptionsSourceTypeDefaultBinary);
+    bool Mentioned = false;
+    for (OptionsSource &Src : Inner->getRawOptions(FileName)) {
+      // The inner provider's own (empty) defaults and overrides.
+      if (Src.second == OptionsSourceTypeDefaultBinary ||
+          Src.second == OptionsSourceTypeCheckCommandLineOption)
+        continue;
+      if (Src.first.Checks &&
+          StringRef(*Src.first.Checks).contains(RetryPrefix))
+        Mentioned = true;
+      Out.push_back(std::move(Src));
+    }
+    if (!Mentioned) {
+      ClangTidyOptions Keep;
+      Keep.Checks = RetryGlob.str();
+      Out.emplace_back(std::move(Keep), KeptDefault.str());
+    }
+    Out.emplace_back(Overrides, OptionsSourceTypeCheckCommandLineOption);
+    return Out;
+  }
+
+private:
+  std::unique_ptr<ClangTidyOptionsProvider> Inner;
+  ClangTidyOptions Defaults, Overrides;
+};
 
 } // namespace
 
+/// How an error names a source of options.
+static std::string sourceLabel(StringRef Name) {
+  if (Name ==
+      ClangTidyOptionsProvider::OptionsSourceTypeConfigCommandLineOption)
+    return "--config";
+  if (Name == ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption)
+    return "--checks";
+  return ("'" + Name + "'").str();
+}
+
+/// The retry checks among \p Names.
+static std::vector<std::string> retryChecks(std::vector<std::string> Names) {
+  llvm::erase_if(Names, [](const std::string &N) {
+    return !StringRef(N).starts_with(RetryPrefix);
+  });
+  return Names;
+}
+
+/// The first positive glob of \p Globs that names no check this binary has.
+/// With \p OnlyOurs, globs that cannot match a retry- name are skipped: a
+/// .clang-tidy shared with clang-tidy names its modules' checks, which
+/// retrylint does not have and has no business rejecting.
+static std::optional<std::string> unknownCheck(StringRef Globs, bool OnlyOurs) {
+  static const llvm::StringSet<> All =
+      getAllChecksAndOptions(false, false).Checks;
+  llvm::SmallVector<StringRef, 8> Parts;
+  Globs.split(Parts, ',', -1, false);
+  for (StringRef Part : Parts) {
+    for (StringRef Glob : llvm::split(Part, '\n')) {
+      Glob = Glob.trim();
+      if (Glob.empty() || Glob.starts_with("-"))
+        continue;
+      if (OnlyOurs) {
+        StringRef Literal = Glob.take_until([](char C) { return C == '*'; });
+        if (!Literal.starts_with(RetryPrefix) &&
+            !RetryPrefix.starts_with(Literal))
+          continue;
+      }
+      GlobList G(Glob);
+      bool Any = false;
+      for (const auto &C : All)
+        if (G.contains(C.getKey())) {
+          Any = true;
+          break;
+        }
+      if (!Any)
+        return Glob.str();
+    }
+  }
+  return std::nullopt;
+}
+
+/// An invalid regular expression's error, or "".
+static std::string regexError(StringRef Re) {
+  std::string Err;
+  llvm::Regex(Re).isValid(Err);
+  return Err;
+}
+
+/// Parses a configuration, or returns false with its first diagnostic.
+/// Warnings count: clang-tidy carries on past an unknown key (a misspelt
+/// `Checks`), and prints it again for every translation unit.
+static bool parseConfig(llvm::MemoryBufferRef Buf, ClangTidyOptions &Out,
+                        std::string &Err) {
+  if (!checkYamlNesting(Buf.getBuffer(), Err))
+    return false;
+  auto Parsed =
+      parseConfigurationWithDiags(Buf, [&](const llvm::SMDiagnostic &D) {
+        if (!Err.empty())
+          return;
+        Err = D.getMessage().str();
+        if (D.getLineNo() > 0)
+          Err += " (line " + std::to_string(D.getLineNo()) + ", column " +
+                 std::to_string(D.getColumnNo() + 1) + ")";
+      });
+  if (!Parsed && Err.empty())
+    Err = Parsed.getError().message();
+  if (!Parsed || !Err.empty())
+    return false;
+  Out = std::move(*Parsed);
+  return true;
+}
+
+/// Checks and regular expressions of one source of options.
+static void validateSource(const ClangTidyOptions &Opts, StringRef Label) {
+  if (Opts.Checks)
+    if (auto Bad = unknownCheck(*Opts.Checks, /*OnlyOurs=*/true))
+      fatal(Label + ": unknown check '" + *Bad +
+            "' in Checks (see --list-checks)");
+  for (auto [Key, Value] :
+       {std::pair(StringRef("HeaderFilterRegex"), &Opts.HeaderFilterRegex),
+        std::pair(StringRef("ExcludeHeaderFilterRegex"),
+                  &Opts.ExcludeHeaderFilterRegex)})
+    if (*Value) {
+      std::string Err = regexError(**Value);
+      if (!Err.empty())
+        fatal(Label + ": " + Key + ": invalid regular expression '" + **Value +
+              "': " + Err);
+    }
+}
+
 std::unique_ptr<ClangTidyOptionsProvider> Setup::provider() const {
   auto FS = llvm::vfs::getRealFileSystem();
+  std::unique_ptr<ClangTidyOptionsProvider> Inner;
   if (Config)
-    return std::make_unique<ConfigOptionsProvider>(Global, Defaults, *Config,
-                                                   Overrides, FS);
-  return std::make_unique<FileOptionsProvider>(Global, Defaults, Overrides, FS);
+    Inner = std::make_unique<ConfigOptionsProvider>(
+        Global, ClangTidyOptions(), *Config, ClangTidyOptions(), FS);
+  else
+    Inner = std::make_unique<FileOptionsProvider>(Global, ClangTidyOptions(),
+                                                  ClangTidyOptions(), FS);
+  return std::make_unique<RetryOptionsProvider>(std::move(Inner), Defaults,
+                                                Overrides);
 }
 
 std::vector<std::string> Setup::checksFor(const std::string &File) const {
   return getCheckNames(provider()->getOptions(File), false, false);
 }
 
+/// "<source>: <Message>", the source being the last one that sets the
+/// option the message names ("<check>: option '<name>'...", the form the
+/// checks' configuration diagnostics take).
+static std::string
+describeIn(const std::vector<ClangTidyOptionsProvider::OptionsSource> &Raw,
+           const std::string &Message) {
+  StringRef M(Message);
+  auto [Check, Rest] = M.split(": option '");
+  StringRef Option = Rest.split('\'').first;
+  if (Rest.empty() || Option.empty())
+    return Message;
+  std::string Local = (Check + "." + Option).str();
+  for (auto It = Raw.rbegin(); It != Raw.rend(); ++It) {
+    const auto &Opts = It->first.CheckOptions;
+    if (Opts.count(Local) || Opts.count(Option))
+      return sourceLabel(It->second) + ": " + Message;
+  }
+  return Message;
+}
+
+std::string Setup::describeConfigError(const std::string &File,
+                                       const std::string &Message) const {
+  return describeIn(provider()->getRawOptions(File), Message);
+}
+
+/// Creates the checks \p Merged enables, as an analysis of a translation
+/// unit would, and returns the first configuration diagnostic their
+/// constructors report (a bad option value), or "".
+static std::string checkOptionError(const ClangTidyGlobalOptions &Global,
+                                    const ClangTidyOptions &Merged) {
+  ClangTidyContext Ctx(std::make_unique<DefaultOptionsProvider>(Global, Merged),
+                       false, false, false);
+  ClangTidyDiagnosticConsumer Consumer(Ctx);
+  auto DiagOpts = std::make_unique<clang::DiagnosticOptions>();
+  clang::DiagnosticsEngine DE(clang::DiagnosticIDs::create(), *DiagOpts,
+                              &Consumer, /*ShouldOwnClient=*/false);
+  Ctx.setDiagnosticsEngine(std::move(DiagOpts), &DE);
+  ClangTidyASTConsumerFactory Factory(Ctx);
+  Factory.getCheckOptions();
+  for (const ClangTidyError &E : Consumer.take())
+    if (E.DiagnosticName == ConfigDiagName)
+      return E.Message.Message;
+  return "";
+}
+
 Setup makeSetup(const Options &O) {
   Setup S;
-  S.Defaults.Checks = "-*,retry-*";
+  S.Defaults.Checks = ("-*," + RetryGlob).str();
   S.Defaults.HeaderFilterRegex = "";
   S.Defaults.SystemHeaders = false;
   if (O.Checks) {
-    validateChecksGlob(*O.Checks);
+    if (auto Bad = unknownCheck(*O.Checks, /*OnlyOurs=*/false))
+      fatal("unknown check '" + *Bad + "' in --checks (see --list-checks)");
+    // Nothing left even with every check on before it: --checks alone
+    // turns them all off.
+    ClangTidyOptions All;
+    All.Checks = "*," + *O.Checks;
+    if (retryChecks(getCheckNames(All, false, false)).empty())
+      fatal("no check enabled: --checks '" + *O.Checks + "' turns off every " +
+            RetryGlob + " check");
     S.Overrides.Checks = *O.Checks;
   }
-  if (O.HeaderFilter)
+  if (O.HeaderFilter) {
+    std::string Err = regexError(*O.HeaderFilter);
+    if (!Err.empty())
+      fatal("--header-filter: invalid regular expression '" + *O.HeaderFilter +
+            "': " + Err);
     S.Overrides.HeaderFilterRegex = *O.HeaderFilter;
+  }
   if (O.Config) {
     std::string Err;
-    auto Parsed =
-        parseConfig(llvm::MemoryBufferRef(*O.Config, "--config"), Err);
-    if (!Parsed)
+    ClangTidyOptions Parsed;
+    if (!parseConfig(llvm::MemoryBufferRef(*O.Config, "--config"), Parsed, Err))
       fatal("malformed --config: " + Err);
-    S.Config = *Parsed;
+    validateSource(Parsed, "--config");
+    S.Config = std::move(Parsed);
   }
   return S;
 }
 
-void validateConfigFiles(const std::vector<std::string> &Files) {
+/// Every .clang-tidy from the directory of each of \p Files upwards must
+/// parse: clang-tidy's own loader would print its error (once per
+/// translation unit) and carry on without the file.
+static void parseConfigFiles(const std::vector<std::string> &Files) {
   std::set<std::string> Seen;
   for (const std::string &File : Files) {
-    SmallString<256> Dir(llvm::sys::path::parent_path(File));
+    SmallString<256> Dir(llvm::sys::path::parent_path(absolutePath(File)));
     while (!Dir.empty()) {
       if (!Seen.insert(std::string(Dir)).second)
         break;
@@ -104,7 +300,8 @@ void validateConfigFiles(const std::vector<std::string> &Files) {
         if (!Buf)
           fatal("cannot read '" + Cfg + "': " + Buf.getError().message());
         std::string Err;
-        if (!parseConfig((*Buf)->getMemBufferRef(), Err))
+        ClangTidyOptions Parsed;
+        if (!parseConfig((*Buf)->getMemBufferRef(), Parsed, Err))
           fatal("malformed '" + Cfg + "': " + Err);
       }
       StringRef Parent = llvm::sys::path::parent_path(Dir);
@@ -115,9 +312,78 @@ void validateConfigFiles(const std::vector<std::string> &Files) {
   }
 }
 
+/// "no check enabled for F: ..." naming the source whose Checks decided.
+[[noreturn]] static void
+noCheckEnabled(const std::string &File,
+               const std::vector<ClangTidyOptionsProvider::OptionsSource> &Raw,
+               const std::optional<std::string> &CommandLine) {
+  std::string Decider;
+  for (auto It = Raw.rbegin(); It != Raw.rend(); ++It)
+    if (It->second !=
+            ClangTidyOptionsProvider::OptionsSourceTypeCheckCommandLineOption &&
+        It->first.Checks &&
+        StringRef(*It->first.Checks).contains(RetryPrefix)) {
+      Decider = sourceLabel(It->second);
+      break;
+    }
+  std::string Why;
+  if (!Decider.empty())
+    Why = "the Checks of " + Decider;
+  if (CommandLine)
+    Why += (Why.empty() ? "" : " and ") + ("--checks '" + *CommandLine + "'");
+  fatal("no check enabled for '" + File + "': " + Why + " turn" +
+        (CommandLine && Decider.empty() ? "s" : "") + " off every " +
+        RetryGlob + " check");
+}
+
+void validateConfig(const Setup &S, const std::vector<std::string> &Files) {
+  if (!S.Config || S.Config->InheritParentConfig.value_or(false))
+    parseConfigFiles(Files);
+  auto Provider = S.provider();
+  std::set<std::string> Dirs, Sources, Configurations;
+  std::optional<std::string> NoCheck;
+  std::vector<ClangTidyOptionsProvider::OptionsSource> NoCheckRaw;
+  bool AnyEnabled = false;
+  for (const std::string &File : Files) {
+    std::string Abs = absolutePath(File);
+    // Options depend on the directory only (the .clang-tidy files above it).
+    if (!Dirs.insert(llvm::sys::path::parent_path(Abs).str()).second)
+      continue;
+    auto Raw = Provider->getRawOptions(Abs);
+    for (const auto &[Opts, Name] : Raw)
+      if (Name != ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary &&
+          Name != ClangTidyOptionsProvider::
+                      OptionsSourceTypeCheckCommandLineOption &&
+          Name != KeptDefault && Sources.insert(Name).second)
+        validateSource(Opts, sourceLabel(Name));
+    ClangTidyOptions Merged = Provider->getOptions(Abs);
+    if (retryChecks(getCheckNames(Merged, false, false)).empty()) {
+      if (!NoCheck) {
+        NoCheck = File;
+        NoCheckRaw = Raw;
+      }
+      continue;
+    }
+    AnyEnabled = true;
+    // The same merged configuration need not be checked twice.
+    if (!Configurations.insert(configurationAsText(Merged)).second)
+      continue;
+    std::string Err = checkOptionError(S.Global, Merged);
+    if (!Err.empty())
+      fatal(describeIn(Raw, Err));
+  }
+  if (!AnyEnabled && NoCheck)
+    noCheckEnabled(*NoCheck, NoCheckRaw, S.Overrides.Checks);
+}
+
 void listChecks(const Setup &S, const Options &O) {
+  // A missing path is an error here too: clang-tidy's loader would print a
+  // line for each of its missing directories.
+  if (!O.Paths.empty() && !llvm::sys::fs::exists(O.Paths.front()))
+    fatal("no such file or directory: '" + O.Paths.front() + "'");
   std::string Probe = O.Paths.empty() ? absolutePath("dummy.cpp")
                                       : absolutePath(O.Paths.front());
+  validateConfig(S, {Probe});
   llvm::outs() << "Enabled checks:";
   for (const std::string &N : S.checksFor(Probe))
     llvm::outs() << "\n    " << N;

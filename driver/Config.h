@@ -2,7 +2,10 @@
 //
 // Which checks run, with which options: retrylint's defaults, the
 // .clang-tidy files next to the sources (or --config), and the command
-// line's --checks and --header-filter on top.
+// line's --checks and --header-filter on top. Every configuration error
+// (a malformed file, an unknown check, an invalid regular expression, a bad
+// check option, no check enabled at all) is fatal() here, before anything
+// is analyzed.
 
 #ifndef RETRYLINT_DRIVER_CONFIG_H
 #define RETRYLINT_DRIVER_CONFIG_H
@@ -25,21 +28,33 @@ struct Setup {
   clang::tidy::ClangTidyOptions Overrides;
   std::optional<clang::tidy::ClangTidyOptions> Config; ///< --config
 
+  /// Defaults, then the .clang-tidy files (or --config), then Overrides;
+  /// when the Checks of the files never mention retry-, retry-* stays on
+  /// (docs/rules.md#which-checks-run).
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> provider() const;
   /// The checks enabled for \p File.
   std::vector<std::string> checksFor(const std::string &File) const;
+  /// A configuration diagnostic a check reported for \p File, as one error
+  /// message naming the file or option that set the value.
+  std::string describeConfigError(const std::string &File,
+                                  const std::string &Message) const;
 };
 
-/// The set-up the command line asks for; an unknown check in --checks or a
+/// The set-up the command line asks for; an unknown check in --checks, a
+/// --checks that turns every check off, an invalid --header-filter or a
 /// malformed --config is fatal().
 Setup makeSetup(const Options &O);
 
-/// Every .clang-tidy from each file's directory upwards must parse;
-/// clang-tidy itself only prints a warning and carries on without it.
-void validateConfigFiles(const std::vector<std::string> &Files);
+/// The configuration of each of \p Files must be sound: every .clang-tidy
+/// from its directory upwards parses without a diagnostic (clang-tidy
+/// itself only prints a warning and carries on without it), names no
+/// unknown retry-* check and no invalid regular expression; some check is
+/// enabled for one of the files; and the enabled checks accept their
+/// options. The first problem is fatal().
+void validateConfig(const Setup &S, const std::vector<std::string> &Files);
 
 /// --list-checks: the checks enabled for the first path (or the working
-/// directory).
+/// directory), after validateConfig() of that path.
 void listChecks(const Setup &S, const Options &O);
 
 } // namespace retrylint

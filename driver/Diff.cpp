@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Diff.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -10,11 +11,10 @@
 #include <algorithm>
 
 namespace retrylint {
-namespace {
 
 /// The path of a `+++ ` line: quoted names unquoted, a trailing tab and
 /// timestamp (diff -u) dropped.
-std::string diffPath(llvm::StringRef S) {
+static std::string diffPath(llvm::StringRef S) {
   S = S.rtrim("\r");
   if (S.starts_with("\"")) {
     std::string Out;
@@ -31,9 +31,10 @@ std::string diffPath(llvm::StringRef S) {
   return S.split('\t').first.str();
 }
 
-/// Runs a program, returns its stdout; false with Err on failure.
-bool run(llvm::ArrayRef<llvm::StringRef> Args, std::string &Stdout,
-         std::string &Err) {
+/// Runs a program, returns its stdout; false with a one-line Err on
+/// failure: "git <subcommand> failed: <the first line of its stderr>".
+static bool run(llvm::ArrayRef<llvm::StringRef> Args, std::string &Stdout,
+                std::string &Err) {
   auto Git = llvm::sys::findProgramByName(Args[0]);
   if (!Git) {
     Err = "'" + Args[0].str() + "' not found in PATH";
@@ -52,21 +53,18 @@ bool run(llvm::ArrayRef<llvm::StringRef> Args, std::string &Stdout,
   llvm::sys::fs::remove(OutFile);
   llvm::sys::fs::remove(ErrFile);
   if (RC != 0) {
-    std::string Cmd;
-    for (llvm::StringRef A : Args)
-      Cmd += (Cmd.empty() ? "" : " ") + A.str();
     llvm::StringRef Msg = ErrBuf ? (*ErrBuf)->getBuffer() : "";
-    Msg = Msg.trim().split('\n').first;
-    Err = "'" + Cmd + "' failed" +
-          (Msg.empty() ? (ExecErr.empty() ? "" : ": " + ExecErr)
-                       : ": " + Msg.str());
+    Msg = Msg.trim().split('\n').first.trim();
+    Err = Args[0].str() + " " + Args[1].str() + " failed" +
+          (Msg.empty()
+               ? (ExecErr.empty() ? " with exit status " + std::to_string(RC)
+                                  : ": " + ExecErr)
+               : ": " + Msg.str());
     return false;
   }
   Stdout = Out ? (*Out)->getBuffer().str() : "";
   return true;
 }
-
-} // namespace
 
 void ChangedLines::add(const std::string &File, unsigned First,
                        unsigned Last) {
@@ -88,8 +86,7 @@ bool ChangedLines::touches(const Location &L) const {
 bool ChangedLines::touches(const Finding &F) const {
   if (touches(F.Loc))
     return true;
-  return std::any_of(F.Notes.begin(), F.Notes.end(),
-                     [&](const Note &N) { return touches(N.Loc); });
+  return llvm::any_of(F.Notes, [&](const Note &N) { return touches(N.Loc); });
 }
 
 std::vector<std::string> ChangedLines::files() const {
@@ -156,8 +153,9 @@ bool parseUnifiedDiff(const std::string &Text, const std::string &Root,
     llvm::StringRef New = H.drop_front(Plus + 2).split(' ').first;
     auto [StartS, CountS] = New.split(',');
     unsigned Start = 0, Count = 1;
+    // "+c" or "+c,d"; "+c," has a comma and no count.
     if (StartS.getAsInteger(10, Start) ||
-        (!CountS.empty() && CountS.getAsInteger(10, Count))) {
+        (New.contains(',') && CountS.getAsInteger(10, Count))) {
       Err = "malformed hunk header on line " + std::to_string(LineNo) +
             " of the diff: " + Line.str();
       return false;
@@ -182,8 +180,11 @@ bool gitDiff(const std::string &Rev, ChangedLines &Out, std::string &Err) {
     return false;
   Top = llvm::StringRef(Top).trim().str();
   std::string Text;
+  // --end-of-options: REV is never read as an option, whatever it holds
+  // (the command line already refuses one that starts with '-').
   if (!run({"git", "diff", "-U0", "--no-color", "--no-ext-diff",
-            "--src-prefix=a/", "--dst-prefix=b/", Rev, "--"},
+            "--src-prefix=a/", "--dst-prefix=b/", "--end-of-options", Rev,
+            "--"},
            Text, Err))
     return false;
   return parseUnifiedDiff(Text, Top, Out, Err);

@@ -32,9 +32,7 @@ bool haveProbe() {
 #endif
 }
 
-namespace {
-
-int usage(const std::string &Msg) {
+static int usage(const std::string &Msg) {
   std::cerr << "retrylint: error: " << Msg
             << " (usage: retrylint explain [--format=text|json] "
                "[--color=auto|always|never] <check>)\n";
@@ -43,8 +41,8 @@ int usage(const std::string &Msg) {
 
 /// Word-wraps \p Text to \p Width columns, each line prefixed by \p Indent.
 /// The first line is prefixed by \p First (default: \p Indent).
-std::string wrap(const std::string &Text, const std::string &Indent,
-                 const std::string &First = "", size_t Width = 78) {
+static std::string wrap(const std::string &Text, const std::string &Indent,
+                        const std::string &First = "", size_t Width = 78) {
   std::istringstream In(Text);
   std::string Word, Line, Out;
   auto Prefix = [&] { return Out.empty() && !First.empty() ? First : Indent; };
@@ -61,10 +59,19 @@ std::string wrap(const std::string &Text, const std::string &Indent,
   return Out;
 }
 
-std::vector<std::string> scenarioNames(const CheckInfo &C) {
+/// Whether \p V holds \p S. A loop, not llvm::is_contained: this file
+/// includes no LLVM header (see the top).
+static bool contains(const std::vector<std::string> &V, const std::string &S) {
+  for (const std::string &E : V)
+    if (E == S)
+      return true;
+  return false;
+}
+
+static std::vector<std::string> scenarioNames(const CheckInfo &C) {
   std::vector<std::string> Names;
   auto Add = [&](const char *N) {
-    if (N && std::find(Names.begin(), Names.end(), N) == Names.end())
+    if (N && !contains(Names, N))
       Names.push_back(N);
   };
   for (const ScenarioPair &P : C.Scenarios) {
@@ -74,7 +81,7 @@ std::vector<std::string> scenarioNames(const CheckInfo &C) {
   return Names;
 }
 
-std::string nowIso() {
+static std::string nowIso() {
   std::time_t T = std::time(nullptr);
   char Buf[32];
   std::strftime(Buf, sizeof(Buf), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&T));
@@ -83,6 +90,7 @@ std::string nowIso() {
 
 #ifdef RETRYLINT_HAVE_PROBE
 
+namespace {
 struct Style {
   bool Color = false;
   std::string bold(const std::string &S) const {
@@ -96,7 +104,9 @@ struct Style {
   }
 };
 
-std::string claimText(const retryprobe::Reading &R) {
+} // namespace
+
+static std::string claimText(const retryprobe::Reading &R) {
   std::string S = retryprobe::to_string(R.claim);
   if (R.requests_at_least)
     S = ">=" + S;
@@ -105,7 +115,8 @@ std::string claimText(const retryprobe::Reading &R) {
 
 /// The probe's own reading shape (retry-probe probe --json, without the
 /// attempt log and ledger lines), plus the reading's role in its pair.
-nlohmann::json readingJson(const retryprobe::Reading &R, const char *Role) {
+static nlohmann::json readingJson(const retryprobe::Reading &R,
+                                  const char *Role) {
   nlohmann::json J = retryprobe::to_json(R, retryprobe::ReadingDetail::summary);
   J["role"] = Role;
   return J;
@@ -113,7 +124,7 @@ nlohmann::json readingJson(const retryprobe::Reading &R, const char *Role) {
 
 /// Readings by scenario name; missing scenarios become readings with an
 /// error so callers treat them as contradictions.
-std::map<std::string, retryprobe::Reading>
+static std::map<std::string, retryprobe::Reading>
 runAll(const std::vector<std::string> &Names) {
   std::vector<std::string> Known;
   std::map<std::string, retryprobe::Reading> Out;
@@ -137,9 +148,10 @@ runAll(const std::vector<std::string> &Names) {
   return Out;
 }
 
-void printPair(std::ostream &OS, const ScenarioPair &P,
-               const std::map<std::string, retryprobe::Reading> &Readings,
-               const Style &S) {
+static void
+printPair(std::ostream &OS, const ScenarioPair &P,
+          const std::map<std::string, retryprobe::Reading> &Readings,
+          const Style &S) {
   std::vector<const retryprobe::Reading *> Cols;
   std::vector<std::string> Heads;
   Cols.push_back(&Readings.at(P.Failing));
@@ -233,8 +245,6 @@ void printPair(std::ostream &OS, const ScenarioPair &P,
 }
 
 #endif // RETRYLINT_HAVE_PROBE
-
-} // namespace
 
 int runExplain(const std::vector<std::string> &Args) {
   std::string Format = "text", Color = "auto", Check;
@@ -346,7 +356,7 @@ probeEvidence(const std::vector<std::string> &Checks, bool &AllMatch) {
   for (const std::string &C : Checks)
     if (const CheckInfo *Info = findCheck(C))
       for (const std::string &N : scenarioNames(*Info))
-        if (std::find(Names.begin(), Names.end(), N) == Names.end())
+        if (!contains(Names, N))
           Names.push_back(N);
   if (Names.empty())
     return Out;

@@ -7,6 +7,8 @@
 #define RETRYLINT_DRIVER_FINDINGS_H
 
 #include "Paths.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <map>
 #include <ostream>
 #include <string>
@@ -54,6 +56,16 @@ void writeJson(std::ostream &OS, const std::vector<Finding> &Findings);
 /// inner run of white space made one space: what baselines and SARIF
 /// fingerprints key on instead of line numbers.
 std::string normalizeText(const std::string &Text);
+
+/// FNV-1a (64 bits) of the bytes of \p S, continuing from \p H: the hash of
+/// baseline and SARIF fingerprints, the same on every platform.
+uint64_t fnv1a(llvm::StringRef S, uint64_t H = 0xcbf29ce484222325ULL);
+
+/// A baseline entry's fingerprint: fnv1a() of \p Check, NUL, \p RelPath,
+/// NUL, \p Text (the normalized line, raw bytes, never decoded), as 16
+/// lowercase hex digits.
+std::string baselineFingerprint(llvm::StringRef Check, llvm::StringRef RelPath,
+                                llvm::StringRef Text);
 
 /// For each finding, how many earlier findings (in the given order) have the
 /// same check, relative path and normalized line text: the occurrence index

@@ -9,13 +9,16 @@
 // Existing files are merged, never overwritten without --force.
 
 #include "Init.h"
+#include "CheckCatalog.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace retrylint {
@@ -34,7 +37,10 @@ const char *ClangdFragment =
     "  ClangTidy:\n"
     "    FastCheckFilter: Loose\n";
 
-bool writeFile(llvm::StringRef Path, llvm::StringRef Text, std::string &Err) {
+} // namespace
+
+static bool writeFile(llvm::StringRef Path, llvm::StringRef Text,
+                      std::string &Err) {
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC);
   if (!EC) {
@@ -49,16 +55,18 @@ bool writeFile(llvm::StringRef Path, llvm::StringRef Text, std::string &Err) {
   return false;
 }
 
-/// Whether the Checks of a parsed .clang-tidy enable some retry-* check.
-bool enablesRetry(const clang::tidy::ClangTidyOptions &O) {
+/// Whether the Checks of a parsed .clang-tidy enable some retry-* check
+/// (any check of the catalog: no check is named here).
+static bool enablesRetry(const clang::tidy::ClangTidyOptions &O) {
   if (!O.Checks)
     return false;
   clang::tidy::GlobList G(*O.Checks);
-  return G.contains("retry-per-attempt-idempotency-key");
+  return llvm::any_of(checkCatalog(),
+                      [&](const CheckInfo &C) { return G.contains(C.Name); });
 }
 
 /// 0 written/kept, 2 error. Prints one line about what it did.
-int initClangTidy(llvm::StringRef Path, bool Force) {
+static int initClangTidy(llvm::StringRef Path, bool Force) {
   std::string Err;
   if (!llvm::sys::fs::exists(Path) || Force) {
     bool Existed = llvm::sys::fs::exists(Path);
@@ -77,10 +85,17 @@ int initClangTidy(llvm::StringRef Path, bool Force) {
     return 2;
   }
   llvm::StringRef Text = (*Buf)->getBuffer();
-  auto Parsed = clang::tidy::parseConfiguration((*Buf)->getMemBufferRef());
+  // The parser's own diagnostics are kept, not printed: the error is one
+  // line.
+  std::string Diag;
+  auto Parsed = clang::tidy::parseConfigurationWithDiags(
+      (*Buf)->getMemBufferRef(), [&](const llvm::SMDiagnostic &D) {
+        if (Diag.empty())
+          Diag = D.getMessage().str();
+      });
   if (!Parsed) {
     llvm::errs() << "retrylint: error: malformed '" << Path
-                 << "': " << Parsed.getError().message()
+                 << "': " << (Diag.empty() ? Parsed.getError().message() : Diag)
                  << " (fix it, or pass --force to replace it)\n";
     return 2;
   }
@@ -149,7 +164,7 @@ int initClangTidy(llvm::StringRef Path, bool Force) {
   return 0;
 }
 
-int initClangd(llvm::StringRef Path, bool Force) {
+static int initClangd(llvm::StringRef Path, bool Force) {
   std::string Err;
   if (!llvm::sys::fs::exists(Path) || Force) {
     bool Existed = llvm::sys::fs::exists(Path);
@@ -199,8 +214,6 @@ int initClangd(llvm::StringRef Path, bool Force) {
                << " (a new fragment at the end)\n";
   return 0;
 }
-
-} // namespace
 
 int runInit(const std::vector<std::string> &Args) {
   bool Force = false;

@@ -1,19 +1,43 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Options.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
+#include <unistd.h>
 
 namespace cl = llvm::cl;
 using llvm::StringRef;
 
 namespace retrylint {
 
+std::string oneLine(StringRef Text) {
+  std::string Out;
+  for (char C : Text) {
+    if (C == '\n')
+      Out += "\\n";
+    else if (C == '\r')
+      Out += "\\r";
+    else if (C == '\t')
+      Out += ' ';
+    else if (static_cast<unsigned char>(C) < 0x20 || C == 0x7f)
+      Out += "\\x" + llvm::utohexstr(static_cast<unsigned char>(C), false, 2);
+    else
+      Out += C;
+  }
+  return Out;
+}
+
 void fatal(const llvm::Twine &Msg) {
-  llvm::errs() << "retrylint: error: " << Msg << "\n";
+  // One line whatever the message quotes: a path, a revision or a value
+  // from the command line may hold a line break.
+  llvm::errs() << "retrylint: error: " << oneLine(Msg.str()) << "\n";
   std::exit(2);
 }
 
@@ -72,8 +96,6 @@ cl::opt<std::string>
                      "touch a changed line is kept. Without paths, analyzes "
                      "the changed files of the compilation database"),
             cl::value_desc("rev|-"), cl::cat(Category));
-cl::opt<unsigned> Jobs("j", cl::desc("Translation units analyzed in parallel"),
-                       cl::init(0), cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("Print findings only: no progress or "
                              "summary"),
@@ -103,22 +125,109 @@ cl::opt<bool> CrossTu("cross-tu",
 
 } // namespace
 
-Options parseCommandLine(int argc, const char **argv) {
+/// -j N, -jN, -j=N, --jobs=N, --jobs N (make's, ninja's and
+/// run-clang-tidy's spellings). Parsed by hand: llvm::cl reads "-j2" as a
+/// group of one-letter options and refuses it, and reports a bad number on
+/// stderr itself, outside the one-line error contract. Returns whether
+/// argv[I] was a jobs option; \p I moves past a separate value.
+static bool parseJobs(int Argc, const char **Argv, int &I, unsigned &Jobs) {
+  StringRef A(Argv[I]);
+  StringRef Spelling, Value;
+  if (A == "-j" || A == "--jobs" || A == "-jobs") {
+    if (I + 1 >= Argc || StringRef(Argv[I + 1]) == "--")
+      fatal(A + ": needs a number of jobs");
+    Spelling = A;
+    Value = Argv[++I];
+  } else if (A.starts_with("--jobs=") || A.starts_with("-jobs=")) {
+    std::tie(Spelling, Value) = A.split('=');
+  } else if (A.starts_with("-j") && A.size() > 2) {
+    Spelling = "-j";
+    Value = A.drop_front(2);
+    Value.consume_front("=");
+  } else {
+    return false;
+  }
+  if (Value.getAsInteger(10, Jobs))
+    fatal(Spelling + ": '" + Value +
+          "' is not a number of jobs (a non-negative integer)");
+  return true;
+}
+
+/// Runs llvm::cl's parser with stderr captured: it prints some errors (a
+/// bad option value) straight to stderr rather than to the stream it is
+/// given. Returns false with the first line of whatever it reported, its
+/// "<program>: " prefix removed, in \p Err.
+static bool parseWithLlvm(const std::vector<const char *> &Args,
+                          const char *Overview, std::string &Err) {
+  std::string Own;
+  llvm::raw_string_ostream OwnOS(Own);
+  int Fd = -1;
+  llvm::SmallString<128> Path;
+  int Saved = -1;
+  llvm::errs().flush();
+  // An unlinked temporary file: nothing is left behind if the parser exits
+  // (--help, --version) while stderr points at it.
+  if (!llvm::sys::fs::createTemporaryFile("retrylint-args", "txt", Fd, Path)) {
+    llvm::sys::fs::remove(Path);
+    Saved = dup(STDERR_FILENO);
+    if (Saved >= 0)
+      dup2(Fd, STDERR_FILENO);
+  }
+  bool Ok = cl::ParseCommandLineOptions(static_cast<int>(Args.size()),
+                                        Args.data(), Overview, &OwnOS);
+  llvm::errs().flush();
+  std::string Captured;
+  if (Saved >= 0) {
+    dup2(Saved, STDERR_FILENO);
+    close(Saved);
+    lseek(Fd, 0, SEEK_SET);
+    char Buf[4096];
+    for (ssize_t N; (N = read(Fd, Buf, sizeof(Buf))) > 0;)
+      Captured.append(Buf, static_cast<size_t>(N));
+  }
+  if (Fd >= 0)
+    close(Fd);
+  OwnOS.flush();
+  if (Ok) {
+    llvm::errs() << Captured; // warnings, if any, go where they belong
+    return true;
+  }
+  std::string Prog = llvm::sys::path::filename(Args[0]).str();
+  for (StringRef All : {StringRef(Own), StringRef(Captured)}) {
+    while (!All.empty()) {
+      auto [Line, Rest] = All.split('\n');
+      All = Rest;
+      Line = Line.trim();
+      if (!Line.consume_front(Prog + ": "))
+        Line.consume_front(StringRef(Args[0]).str() + ": ");
+      if (!Line.empty()) {
+        Err = Line.str();
+        return false;
+      }
+    }
+  }
+  Err = "invalid command line (see --help)";
+  return false;
+}
+
+Options parseCommandLine(int Argc, const char **Argv) {
   Options O;
   // Compiler arguments follow `--`; llvm::cl must not see them. --color is
   // parsed by hand: LLVM already registers a boolean -color option.
   std::vector<const char *> Args;
-  for (int I = 0; I < argc; ++I) {
-    StringRef A(argv[I]);
+  for (int I = 0; I < Argc; ++I) {
+    StringRef A(Argv[I]);
     if (I > 0 && A == "--") {
-      O.FixedArgs.emplace(argv + I + 1, argv + argc);
+      O.FixedArgs.emplace(Argv + I + 1, Argv + Argc);
       break;
     }
     if (A.consume_front("--color=") || A.consume_front("-color=")) {
       O.Color = A.str();
       continue;
     }
-    Args.push_back(argv[I]);
+    if (I > 0 && parseJobs(Argc, Argv, I, O.Jobs))
+      continue;
+    Args.push_back(Argv[I]);
   }
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
@@ -127,9 +236,8 @@ Options parseCommandLine(int argc, const char **argv) {
        << LLVM_VERSION_STRING << ")\n";
   });
   std::string Err;
-  llvm::raw_string_ostream ErrOS(Err);
-  if (!cl::ParseCommandLineOptions(
-          Args.size(), Args.data(),
+  if (!parseWithLlvm(
+          Args,
           "retrylint: finds retry bugs in C and C++ code\n\n"
           "  retrylint [options] <paths...> [-- <compiler args>]\n"
           "  retrylint init [--force] [dir]      set up .clang-tidy and "
@@ -137,14 +245,11 @@ Options parseCommandLine(int argc, const char **argv) {
           "  retrylint explain <check>           run the check's probe "
           "scenarios\n\n"
           "  --color=auto|always|never  colored diagnostics (auto: on a "
-          "terminal)\n",
-          &ErrOS)) {
-    ErrOS.flush();
-    StringRef First = StringRef(Err).split('\n').first;
-    First.consume_front(Args[0]);
-    First.consume_front(": ");
-    fatal(First.trim());
-  }
+          "terminal)\n"
+          "  -j N, --jobs=N             translation units analyzed in "
+          "parallel (default 0: one per hardware thread)\n",
+          Err))
+    fatal(Err);
 
   O.Paths = Paths;
   O.BuildPath = BuildPath;
@@ -161,7 +266,6 @@ Options parseCommandLine(int argc, const char **argv) {
   O.WriteBaseline = WriteBaselineFile;
   if (DiffRev.getNumOccurrences())
     O.DiffRev = DiffRev;
-  O.Jobs = Jobs;
   O.Quiet = Quiet;
   O.AllowCompileErrors = AllowCompileErrors;
   O.ExportFacts = ExportFacts;
@@ -179,6 +283,11 @@ Options parseCommandLine(int argc, const char **argv) {
     fatal("unknown --color '" + O.Color + "' (auto, always or never)");
   if (O.DiffRev && O.DiffRev->empty())
     fatal("--diff needs a git revision, or - to read a diff from stdin");
+  // git would read it as one of its own options (--output=FILE writes a
+  // file); no revision starts with '-'.
+  if (O.DiffRev && *O.DiffRev != "-" && StringRef(*O.DiffRev).starts_with("-"))
+    fatal("--diff: '" + *O.DiffRev +
+          "' is not a git revision (it starts with '-')");
   if (O.CrossTu && (!O.ExportFacts.empty() || !O.Facts.empty()))
     fatal("--cross-tu picks its own facts directory; it cannot be combined "
           "with --export-facts or --facts");

@@ -7,6 +7,7 @@
 #ifndef RETRYLINT_DRIVER_OPTIONS_H
 #define RETRYLINT_DRIVER_OPTIONS_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include <optional>
 #include <string>
@@ -14,8 +15,12 @@
 
 namespace retrylint {
 
-/// Prints `retrylint: error: <Msg>` on stderr and exits 2.
+/// Prints `retrylint: error: <Msg>` on stderr and exits 2. Line breaks and
+/// other control characters in \p Msg are escaped: the error is one line.
 [[noreturn]] void fatal(const llvm::Twine &Msg);
+
+/// \p Text with line breaks and control characters escaped (\n, \x01).
+std::string oneLine(llvm::StringRef Text);
 
 struct Options {
   std::vector<std::string> Paths;
@@ -28,7 +33,7 @@ struct Options {
   bool Evidence = false;
   std::string Baseline, WriteBaseline;
   std::optional<std::string> DiffRev; ///< a revision, or "-" for stdin
-  unsigned Jobs = 0;                  ///< 0: one per hardware thread
+  unsigned Jobs = 0;                  ///< -j; 0: one per hardware thread
   bool Quiet = false;
   bool AllowCompileErrors = false;
   std::string ExportFacts, Facts;
@@ -40,7 +45,7 @@ struct Options {
 
 /// Parses and checks the command line (subcommands excluded); a bad one is
 /// fatal().
-Options parseCommandLine(int argc, const char **argv);
+Options parseCommandLine(int Argc, const char **Argv);
 
 } // namespace retrylint
 

@@ -3,6 +3,7 @@
 #include "Findings.h"
 #include "SourceFiles.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_os_ostream.h"
@@ -36,9 +37,11 @@ const char *Red = "\033[1;31m";
 const char *Black = "\033[1;30m";
 const char *Green = "\033[1;32m";
 
-void writeOne(std::ostream &OS, const Location &Loc, const std::string &Level,
-              const std::string &Message, const std::string &Check,
-              const TextStyle &S) {
+} // namespace
+
+static void writeOne(std::ostream &OS, const Location &Loc,
+                     const std::string &Level, const std::string &Message,
+                     const std::string &Check, const TextStyle &S) {
   const char *LevelColor =
       Level == "error" ? Red : Level == "warning" ? Magenta : Black;
   if (S.Color)
@@ -70,7 +73,6 @@ void writeOne(std::ostream &OS, const Location &Loc, const std::string &Level,
   else
     OS << Caret << "^\n";
 }
-} // namespace
 
 void writeText(std::ostream &OS, const std::vector<Finding> &Findings,
                const TextStyle &Style) {
@@ -130,6 +132,22 @@ std::string normalizeText(const std::string &Text) {
     Out += C;
   }
   return Out;
+}
+
+uint64_t fnv1a(llvm::StringRef S, uint64_t H) {
+  for (unsigned char C : S) {
+    H ^= C;
+    H *= 0x100000001b3ULL;
+  }
+  return H;
+}
+
+std::string baselineFingerprint(llvm::StringRef Check, llvm::StringRef RelPath,
+                                llvm::StringRef Text) {
+  llvm::StringRef Nul("\0", 1);
+  uint64_t H =
+      fnv1a(Text, fnv1a(Nul, fnv1a(RelPath, fnv1a(Nul, fnv1a(Check)))));
+  return llvm::utohexstr(H, /*LowerCase=*/true, /*Width=*/16);
 }
 
 std::vector<unsigned> occurrenceIndexes(const std::vector<Finding> &Findings,

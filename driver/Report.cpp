@@ -5,6 +5,7 @@
 #include "Explain.h"
 #include "Paths.h"
 #include "SourceFiles.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,26 +17,25 @@ using clang::tidy::ClangTidyError;
 using llvm::StringRef;
 
 namespace retrylint {
-namespace {
 
-bool isRetry(const Finding &F) {
+static bool isRetry(const Finding &F) {
   return StringRef(F.Check).starts_with("retry-");
 }
 
-std::string plural(size_t N, StringRef One, StringRef Many) {
+static std::string plural(size_t N, StringRef One, StringRef Many) {
   return std::to_string(N) + " " + (N == 1 ? One : Many).str();
 }
 
 /// A diagnostic's file: clang names it relative to the compile command's
 /// directory when it was found through a relative include path.
-Location locateIn(const ClangTidyError &E, const std::string &File,
-                  unsigned Offset) {
+static Location locateIn(const ClangTidyError &E, const std::string &File,
+                         unsigned Offset) {
   if (File.empty())
     return locate(File, Offset);
   return locate(absolutePath(File, E.BuildDirectory), Offset);
 }
 
-Finding toFinding(const ClangTidyError &E) {
+static Finding toFinding(const ClangTidyError &E) {
   Finding F;
   F.Check = E.DiagnosticName;
   F.Level = (E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError)
@@ -50,19 +50,18 @@ Finding toFinding(const ClangTidyError &E) {
 
 /// Baseline: records the findings, or drops the ones it records. Returns
 /// the line for the summary.
-std::string applyBaselineOptions(const Options &O,
-                                 const std::vector<std::string> &Files,
-                                 const std::optional<ChangedLines> &Changed,
-                                 std::vector<Finding> &Findings,
-                                 std::vector<BaselineEntry> &Gone) {
+static std::string
+applyBaselineOptions(const Options &O, const std::vector<std::string> &Files,
+                     const std::optional<ChangedLines> &Changed,
+                     std::vector<Finding> &Findings,
+                     std::vector<BaselineEntry> &Gone) {
   std::string Err;
   if (!O.WriteBaseline.empty()) {
-    size_t Recorded = std::count_if(Findings.begin(), Findings.end(), isRetry);
+    size_t Recorded = llvm::count_if(Findings, isRetry);
     int Entries = writeBaseline(O.WriteBaseline, Findings, Err);
     if (Entries < 0)
       fatal(Err);
-    Findings.erase(std::remove_if(Findings.begin(), Findings.end(), isRetry),
-                   Findings.end());
+    llvm::erase_if(Findings, isRetry);
     return "retrylint: wrote " + plural(Recorded, "finding", "findings") +
            " (" + plural(Entries, "entry", "entries") + ") to " +
            O.WriteBaseline;
@@ -84,9 +83,9 @@ std::string applyBaselineOptions(const Options &O,
          " in the baseline " + O.Baseline + " not reported";
 }
 
-void writeSarifReport(const Options &O, const Setup &S,
-                      const std::vector<std::string> &Files,
-                      std::vector<Finding> &Findings) {
+static void writeSarifReport(const Options &O, const Setup &S,
+                             const std::vector<std::string> &Files,
+                             std::vector<Finding> &Findings) {
   SarifOptions SO;
   SO.SrcRoot = canonicalPath(absolutePath("."));
   SO.ToolVersion = RETRYLINT_VERSION;
@@ -125,8 +124,6 @@ void writeSarifReport(const Options &O, const Setup &S,
   writeSarif(std::cout, Findings, SO);
 }
 
-} // namespace
-
 Collected collectFindings(const Results &R) {
   Collected C;
   for (const auto &TU : R)
@@ -141,9 +138,8 @@ Collected collectFindings(const Results &R) {
       }
       C.Findings.push_back(std::move(F));
     }
-  std::sort(C.Findings.begin(), C.Findings.end());
-  C.Findings.erase(std::unique(C.Findings.begin(), C.Findings.end()),
-                   C.Findings.end());
+  llvm::sort(C.Findings);
+  C.Findings.erase(llvm::unique(C.Findings), C.Findings.end());
   return C;
 }
 
@@ -169,7 +165,7 @@ int report(const Options &O, const Setup &S,
     Findings = std::move(Kept);
   }
 
-  size_t Warnings = std::count_if(Findings.begin(), Findings.end(), isRetry);
+  size_t Warnings = llvm::count_if(Findings, isRetry);
   if (O.Format == "json") {
     writeJson(std::cout, Findings);
   } else if (O.Format == "sarif") {

@@ -14,12 +14,11 @@
 #include <cstdio>
 
 namespace retrylint {
-namespace {
 
-const char *SrcRootId = "%SRCROOT%";
+static const char *SrcRootId = "%SRCROOT%";
 
 /// Percent-encodes what may not appear in a URI path.
-std::string uriPath(llvm::StringRef Path) {
+static std::string uriPath(llvm::StringRef Path) {
   std::string Out;
   for (unsigned char C : Path) {
     if (std::isalnum(C) || llvm::StringRef("/-._~!$&'()*+,;=:@").contains(C)) {
@@ -34,7 +33,7 @@ std::string uriPath(llvm::StringRef Path) {
 }
 
 /// clang's columns count bytes; the run declares unicodeCodePoints.
-unsigned codePointColumn(llvm::StringRef Line, unsigned ByteColumn) {
+static unsigned codePointColumn(llvm::StringRef Line, unsigned ByteColumn) {
   unsigned Col = 1;
   for (size_t I = 0; I + 1 < ByteColumn && I < Line.size(); ++I)
     if ((static_cast<unsigned char>(Line[I]) & 0xC0) != 0x80)
@@ -42,18 +41,11 @@ unsigned codePointColumn(llvm::StringRef Line, unsigned ByteColumn) {
   return ByteColumn > Line.size() + 1 ? ByteColumn : Col;
 }
 
-uint64_t fnv1a(llvm::StringRef S, uint64_t H = 0xcbf29ce484222325ULL) {
-  for (unsigned char C : S) {
-    H ^= C;
-    H *= 0x100000001b3ULL;
-  }
-  return H;
-}
-
 /// Stable across line shifts and checkouts: check, path relative to the
 /// source root, normalized line text and occurrence index; no line number.
-std::string fingerprint(const std::string &Check, const std::string &RelPath,
-                        const std::string &Text, unsigned Occurrence) {
+static std::string fingerprint(const std::string &Check,
+                               const std::string &RelPath,
+                               const std::string &Text, unsigned Occurrence) {
   uint64_t H = fnv1a(Check);
   H = fnv1a(llvm::StringRef("\0", 1), H);
   H = fnv1a(RelPath, H);
@@ -65,6 +57,8 @@ std::string fingerprint(const std::string &Check, const std::string &RelPath,
   std::snprintf(Buf, sizeof(Buf), "%016llx", (unsigned long long)H);
   return Buf;
 }
+
+namespace {
 
 class Writer {
 public:

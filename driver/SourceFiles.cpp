@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "SourceFiles.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
@@ -16,7 +17,9 @@ struct SourceFile {
   std::vector<size_t> LineStarts;             ///< offset of each line
 };
 
-const SourceFile &get(const std::string &Path) {
+} // namespace
+
+static const SourceFile &get(const std::string &Path) {
   static std::mutex Mu;
   static llvm::StringMap<std::unique_ptr<SourceFile>> Cache;
   std::lock_guard<std::mutex> Lock(Mu);
@@ -40,8 +43,6 @@ const SourceFile &get(const std::string &Path) {
   return *Slot;
 }
 
-} // namespace
-
 Location locate(const std::string &File, unsigned Offset) {
   Location L;
   L.File = File;
@@ -51,7 +52,7 @@ Location locate(const std::string &File, unsigned Offset) {
   llvm::StringRef Text = S.Buffer->getBuffer();
   size_t Off = std::min<size_t>(Offset, Text.size());
   // The line holding Off: a newline at Off belongs to the line it ends.
-  auto It = std::upper_bound(S.LineStarts.begin(), S.LineStarts.end(), Off);
+  auto It = llvm::upper_bound(S.LineStarts, Off);
   size_t Index = It == S.LineStarts.begin() ? 0 : It - S.LineStarts.begin() - 1;
   size_t Start = S.LineStarts.empty() ? 0 : S.LineStarts[Index];
   // A file ending in a newline has no line after it, but an offset at the

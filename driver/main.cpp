@@ -13,6 +13,7 @@
 // passes), Report (findings, baseline, outputs, exit status).
 
 #include "Analysis.h"
+#include "Baseline.h"
 #include "Config.h"
 #include "Database.h"
 #include "Diff.h"
@@ -22,6 +23,7 @@
 #include "Paths.h"
 #include "Report.h"
 #include "RetryForceLinker.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -29,10 +31,8 @@
 using namespace retrylint;
 using llvm::StringRef;
 
-namespace {
-
 /// --diff: the changed lines, read before anything is analyzed.
-std::optional<ChangedLines> changedLines(const Options &O) {
+static std::optional<ChangedLines> changedLines(const Options &O) {
   if (!O.DiffRev)
     return std::nullopt;
   ChangedLines Changed;
@@ -50,8 +50,6 @@ std::optional<ChangedLines> changedLines(const Options &O) {
   return Changed;
 }
 
-} // namespace
-
 int main(int argc, const char **argv) {
   if (argc > 1 && (StringRef(argv[1]) == "init" ||
                    StringRef(argv[1]) == "explain")) {
@@ -67,11 +65,23 @@ int main(int argc, const char **argv) {
   std::optional<ChangedLines> Changed = changedLines(O);
   std::unique_ptr<CombinedDatabase> DB = loadDatabase(O);
   std::vector<std::string> Files = translationUnits(O, *DB, Changed);
-  validateConfigFiles(Files);
+  // Before anything is analyzed: a configuration error is one line and
+  // exit status 2, never a diagnostic per translation unit. With no file
+  // (a --diff that changes none), the working directory's configuration
+  // still decides which checks SARIF lists as rules.
+  validateConfig(S, Files.empty()
+                        ? std::vector<std::string>{absolutePath("dummy.cpp")}
+                        : Files);
   if (Files.empty() && Changed && !O.Quiet)
     llvm::errs() << "retrylint: --diff " << *O.DiffRev
                  << ": no changed translation unit in the compilation "
                     "database\n";
+  // The baseline's errors too, rather than after minutes of analysis.
+  std::string BaselineErr;
+  if (!O.Baseline.empty() && !checkBaseline(O.Baseline, BaselineErr))
+    fatal(BaselineErr);
+  if (!O.WriteBaseline.empty() && llvm::sys::fs::is_directory(O.WriteBaseline))
+    fatal("--write-baseline: '" + O.WriteBaseline + "' is a directory");
   FactsPlan Facts = planFacts(O);
   bool Progress = !O.Quiet && Files.size() > 1 &&
                   llvm::sys::Process::StandardErrIsDisplayed();

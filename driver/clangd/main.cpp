@@ -15,9 +15,7 @@ namespace clang::clangd {
 int clangdMain(int argc, char *argv[]);
 } // namespace clang::clangd
 
-namespace {
-
-bool isDir(const std::string &P) {
+static bool isDir(const std::string &P) {
   struct stat St;
   return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
 }
@@ -25,10 +23,10 @@ bool isDir(const std::string &P) {
 /// clangd derives the resource directory from its own path
 /// (<exe>/../lib/clang/<major>); for a binary outside LLVM's bin directory
 /// that does not exist, so default to the LLVM it was built against.
-bool needsResourceDir(int argc, char *argv[]) {
-  for (int I = 1; I < argc; ++I)
-    if (std::strncmp(argv[I], "--resource-dir", 14) == 0 ||
-        std::strncmp(argv[I], "-resource-dir", 13) == 0)
+static bool needsResourceDir(int Argc, char *Argv[]) {
+  for (int I = 1; I < Argc; ++I)
+    if (std::strncmp(Argv[I], "--resource-dir", 14) == 0 ||
+        std::strncmp(Argv[I], "-resource-dir", 13) == 0)
       return false;
   char Buf[4096];
   ssize_t N = readlink("/proc/self/exe", Buf, sizeof(Buf) - 1);
@@ -42,8 +40,6 @@ bool needsResourceDir(int argc, char *argv[]) {
   }
   return isDir(RETRYLINT_CLANG_RESOURCE_DIR);
 }
-
-} // namespace
 
 int main(int argc, char *argv[]) {
   std::vector<char *> Args(argv, argv + argc);

@@ -4,7 +4,7 @@
 // RUN: not %retrylint --checks='-*,retry-non-retryable-status' \
 // RUN:   --config="{CheckOptions: {retry-non-retryable-status.RetryableStatuses: '409;teapot'}}" \
 // RUN:   %s -- -std=c++17 -nostdinc++ -I %S/Inputs/Headers 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: retry-non-retryable-status: option 'RetryableStatuses': 'teapot' is neither an HTTP status, a range like 500-599, nor a gRPC code name [clang-tidy-config]
+// BAD: retrylint: error: --config: retry-non-retryable-status: option 'RetryableStatuses': 'teapot' is neither an HTTP status, a range like 500-599, nor a gRPC code name
 
 #include <httplib.h>
 
