@@ -3,6 +3,8 @@
 // charged no matter what the client saw.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <mutex>
 #include <string>
@@ -29,6 +31,15 @@ struct LedgerRead {
   std::string torn_text;
   int corrupt_lines = 0; // malformed lines before the last one
 };
+
+// The fields every request record shares, written by `serve` and `proxy`:
+// event "request", seq, time_ms (wall clock, ms since the epoch), method,
+// target, idempotency_key, body_digest (first 16 hex digits of SHA-256 over
+// the body) and body_bytes. Each adds what it knows besides.
+nlohmann::json request_record(long seq, const std::string &method,
+                              const std::string &target,
+                              const std::string &idempotency_key,
+                              const std::string &body);
 
 // Parses ledger text; never throws on bad content, reports it instead.
 LedgerRead parse_ledger(const std::string &text);
