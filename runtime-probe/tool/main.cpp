@@ -140,7 +140,7 @@ bool write_json(const std::string &path, const json &j) {
   out << j.dump(2) << "\n";
   out.close();
   if (!out) {
-    std::cerr << "retry-probe: cannot write " << path << "\n";
+    std::cerr << "retry-probe: error: cannot write " << path << "\n";
     return false;
   }
   return true;
@@ -179,7 +179,7 @@ int cmd_probe(const ProbeArgs &a) {
   std::vector<std::string> names = a.scenarios;
   for (const auto &n : names)
     if (!find_scenario(n)) {
-      std::cerr << "retry-probe: unknown scenario '" << n
+      std::cerr << "retry-probe: error: unknown scenario '" << n
                 << "' (see 'retry-probe list')\n";
       return kUsage;
     }
@@ -194,13 +194,13 @@ int cmd_probe(const ProbeArgs &a) {
   if (!a.baseline.empty()) {
     std::ifstream in(a.baseline, std::ios::binary);
     if (!in) {
-      std::cerr << "retry-probe: cannot read " << a.baseline << "\n";
+      std::cerr << "retry-probe: error: cannot read " << a.baseline << "\n";
       return kPrecondition;
     }
     json doc = json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("readings") ||
         !doc["readings"].is_array()) {
-      std::cerr << "retry-probe: " << a.baseline
+      std::cerr << "retry-probe: error: " << a.baseline
                 << ": not a 'retry-probe probe --json' file\n";
       return kPrecondition;
     }
@@ -208,7 +208,7 @@ int cmd_probe(const ProbeArgs &a) {
       if (r.is_object() && r.contains("scenario") && r["scenario"].is_string())
         baseline[r["scenario"].get<std::string>()] = r;
     if (baseline.empty()) {
-      std::cerr << "retry-probe: " << a.baseline << " contains no readings\n";
+      std::cerr << "retry-probe: error: " << a.baseline << " contains no readings\n";
       return kNoInput;
     }
   }
@@ -304,19 +304,19 @@ int cmd_probe(const ProbeArgs &a) {
 int cmd_classify(const std::string &path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
-    std::cerr << "retry-probe: cannot read " << path
+    std::cerr << "retry-probe: error: cannot read " << path
               << ": is a directory, not a readings file\n";
     return kPrecondition;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    std::cerr << "retry-probe: cannot read " << path << "\n";
+    std::cerr << "retry-probe: error: cannot read " << path << "\n";
     return kPrecondition;
   }
   std::stringstream ss;
   ss << in.rdbuf();
   if (ss.str().find_first_not_of(" \t\r\n") == std::string::npos) {
-    std::cerr << "retry-probe: " << path << " is empty: no readings\n";
+    std::cerr << "retry-probe: error: " << path << " is empty: no readings\n";
     return kNoInput;
   }
   json doc;
@@ -324,7 +324,7 @@ int cmd_classify(const std::string &path) {
     doc = json::parse(ss.str());
   } catch (const json::exception &e) {
     // parse_error, and out_of_range for numbers such as 1e400.
-    std::cerr << "retry-probe: malformed JSON in " << path << ": " << e.what()
+    std::cerr << "retry-probe: error: malformed JSON in " << path << ": " << e.what()
               << "\n";
     return kPrecondition;
   }
@@ -333,11 +333,11 @@ int cmd_classify(const std::string &path) {
     js =
         judge_readings(doc, std::filesystem::path(path).parent_path().string());
   } catch (const std::exception &e) {
-    std::cerr << "retry-probe: " << path << ": " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << path << ": " << e.what() << "\n";
     return kPrecondition;
   }
   if (js.empty()) {
-    std::cerr << "retry-probe: " << path << " contains no readings\n";
+    std::cerr << "retry-probe: error: " << path << " contains no readings\n";
     return kNoInput;
   }
   std::cout << pad("scenario", 27) << pad("claim", 18) << pad("measured", 18)
@@ -440,7 +440,7 @@ int main(int argc, char **argv) {
     if (e.get_exit_code() == 0) // --help
       return app.exit(e);
     // One line, like every other error (CLI11 adds a "Run with --help").
-    std::cerr << "retry-probe: " << e.what() << " (see retry-probe --help)\n";
+    std::cerr << "retry-probe: error: " << e.what() << " (see retry-probe --help)\n";
     return kUsage;
   }
 
@@ -456,7 +456,7 @@ int main(int argc, char **argv) {
     if (*serve)
       return cmd_serve(sa);
   } catch (const std::exception &e) {
-    std::cerr << "retry-probe: " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kPrecondition;
   }
   return kUsage;

@@ -25,15 +25,15 @@ int cmd_serve(const ServeArgs &a) {
     for (const auto &f : a.faults)
       faults.push_back(parse_fault_spec(f));
   } catch (const std::invalid_argument &e) {
-    std::cerr << "retry-probe: " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kUsage;
   }
   if (a.port < 0 || a.port > 65535) {
-    std::cerr << "retry-probe: --port " << a.port << " is not a TCP port\n";
+    std::cerr << "retry-probe: error: --port " << a.port << " is not a TCP port\n";
     return kUsage;
   }
   if (a.ledger.empty()) {
-    std::cerr << "retry-probe: --ledger needs a file name\n";
+    std::cerr << "retry-probe: error: --ledger needs a file name\n";
     return kUsage;
   }
   store.ledger_file = a.ledger;
@@ -58,7 +58,7 @@ int cmd_serve(const ServeArgs &a) {
   try {
     svc.start();
   } catch (const std::exception &e) {
-    std::cerr << "retry-probe: " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kPrecondition;
   }
   Endpoint ep = svc.endpoint();
