@@ -21,6 +21,9 @@ enum Exit {
 // directories and exit); runs on the signal-watcher thread.
 void on_signal(std::function<void(int)> fn);
 
+// "retry-probe: error: WHAT" on stderr: every error is this one line.
+void print_error(const std::string &what);
+
 struct ServeArgs {
   std::string listen = "127.0.0.1";
   int port = 0;
@@ -31,5 +34,11 @@ struct ServeArgs {
   std::string read_timeout = "10s";
 };
 int cmd_serve(const ServeArgs &a);
+
+struct ReportArgs {
+  std::string ledger, intents, intent_field;
+  bool json = false;
+};
+int cmd_report(const ReportArgs &a);
 
 } // namespace retryprobe_tool

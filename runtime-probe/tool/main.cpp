@@ -208,7 +208,8 @@ int cmd_probe(const ProbeArgs &a) {
       if (r.is_object() && r.contains("scenario") && r["scenario"].is_string())
         baseline[r["scenario"].get<std::string>()] = r;
     if (baseline.empty()) {
-      std::cerr << "retry-probe: error: " << a.baseline << " contains no readings\n";
+      std::cerr << "retry-probe: error: " << a.baseline
+                << " contains no readings\n";
       return kNoInput;
     }
   }
@@ -324,8 +325,8 @@ int cmd_classify(const std::string &path) {
     doc = json::parse(ss.str());
   } catch (const json::exception &e) {
     // parse_error, and out_of_range for numbers such as 1e400.
-    std::cerr << "retry-probe: error: malformed JSON in " << path << ": " << e.what()
-              << "\n";
+    std::cerr << "retry-probe: error: malformed JSON in " << path << ": "
+              << e.what() << "\n";
     return kPrecondition;
   }
   std::vector<Judgement> js;
@@ -367,6 +368,10 @@ namespace retryprobe_tool {
 void on_signal(std::function<void(int)> fn) {
   std::lock_guard<std::mutex> lock(g_signal_mu);
   g_on_signal = std::move(fn);
+}
+
+void print_error(const std::string &what) {
+  std::cerr << "retry-probe: error: " << what << "\n";
 }
 } // namespace retryprobe_tool
 
@@ -434,13 +439,26 @@ int main(int argc, char **argv) {
   serve->add_option("--read-timeout", sa.read_timeout,
                     "longest wait for one request's bytes (default 10s)");
 
+  ReportArgs ra;
+  auto *report = app.add_subcommand(
+      "report", "read a serve or proxy ledger: what actually happened");
+  report->add_option("--ledger", ra.ledger, "the JSONL ledger")->required();
+  report->add_option("--intents", ra.intents,
+                     "intended intents: one per line, or a JSON array");
+  report->add_option("--intent-field", ra.intent_field,
+                     "proxy ledgers: the recorded body field naming an "
+                     "intent without a key (default intent)");
+  report->add_flag("--json", ra.json,
+                   "print the reading as JSON (the shape of probe --json)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
     if (e.get_exit_code() == 0) // --help
       return app.exit(e);
     // One line, like every other error (CLI11 adds a "Run with --help").
-    std::cerr << "retry-probe: error: " << e.what() << " (see retry-probe --help)\n";
+    std::cerr << "retry-probe: error: " << e.what()
+              << " (see retry-probe --help)\n";
     return kUsage;
   }
 
@@ -455,6 +473,8 @@ int main(int argc, char **argv) {
       return cmd_classify(input);
     if (*serve)
       return cmd_serve(sa);
+    if (*report)
+      return cmd_report(ra);
   } catch (const std::exception &e) {
     std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kPrecondition;
