@@ -370,6 +370,22 @@ void on_signal(std::function<void(int)> fn) {
   g_on_signal = std::move(fn);
 }
 
+StopSignal::StopSignal() {
+  on_signal([this](int sig) {
+    std::lock_guard<std::mutex> lock(mu_);
+    sig_ = sig;
+    cv_.notify_all();
+  });
+}
+
+StopSignal::~StopSignal() { on_signal(nullptr); }
+
+const char *StopSignal::wait() {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [this] { return sig_ != 0; });
+  return sig_ == SIGINT ? "SIGINT" : sig_ == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
 void print_error(const std::string &what) {
   std::cerr << "retry-probe: error: " << what << "\n";
 }
@@ -439,6 +455,34 @@ int main(int argc, char **argv) {
   serve->add_option("--read-timeout", sa.read_timeout,
                     "longest wait for one request's bytes (default 10s)");
 
+  ProxyArgs xa;
+  auto *proxy = app.add_subcommand(
+      "proxy", "forward to your own service, injecting faults and recording "
+               "every request (stops on SIGINT/SIGTERM)");
+  proxy
+      ->add_option("--upstream", xa.upstream,
+                   "HOST:PORT of the service to forward to")
+      ->required();
+  proxy->add_option("--listen", xa.listen,
+                    "address to listen on (default 127.0.0.1)");
+  proxy->add_option("--port", xa.port,
+                    "TCP port (default 0: any free port, printed on start)");
+  proxy->add_option("--fault", xa.faults,
+                    "KIND[@N|@every|@request:N][,delay=DUR][,window=DUR] "
+                    "(repeatable; the first that applies decides)");
+  proxy->add_option("--ledger", xa.ledger,
+                    "JSONL ledger, one fsync'd record per request (default "
+                    "retry-probe-proxy.jsonl)");
+  proxy->add_option("--intent-field", xa.intent_fields,
+                    "JSON body field recorded with each request and naming "
+                    "its intent when there is no Idempotency-Key (repeatable; "
+                    "default intent)");
+  proxy->add_option("--read-timeout", xa.read_timeout,
+                    "longest wait for one request's bytes (default 10s)");
+  proxy->add_option("--upstream-timeout", xa.upstream_timeout,
+                    "longest upstream exchange: connect, write, read "
+                    "(default 30s; then 504)");
+
   ReportArgs ra;
   auto *report = app.add_subcommand(
       "report", "read a serve or proxy ledger: what actually happened");
@@ -473,6 +517,8 @@ int main(int argc, char **argv) {
       return cmd_classify(input);
     if (*serve)
       return cmd_serve(sa);
+    if (*proxy)
+      return cmd_proxy(xa);
     if (*report)
       return cmd_report(ra);
   } catch (const std::exception &e) {
