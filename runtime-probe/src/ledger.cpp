@@ -170,7 +170,7 @@ std::vector<LedgerEntry> JsonlLedger::entries_for(const std::string &intent) {
   return it == by_intent_.end() ? std::vector<LedgerEntry>{} : it->second;
 }
 
-void JsonlLedger::append_record(const std::string &line) {
+void JsonlLedger::append_record(const std::string &line, bool sync) {
   std::lock_guard<std::mutex> lock(mu_);
   off_t before = ::lseek(fd_, 0, SEEK_END);
   try {
@@ -181,6 +181,12 @@ void JsonlLedger::append_record(const std::string &line) {
     }
     throw;
   }
+  if (sync && ::fsync(fd_) != 0)
+    throw std::runtime_error("ledger fsync failed: " +
+                             std::string(std::strerror(errno)));
+}
+
+void JsonlLedger::sync() {
   if (::fsync(fd_) != 0)
     throw std::runtime_error("ledger fsync failed: " +
                              std::string(std::strerror(errno)));

@@ -59,9 +59,23 @@ FaultProxy::FaultProxy(ProxyOptions options, FaultPlan &faults,
 
 FaultProxy::~FaultProxy() { stop(); }
 
-void FaultProxy::start() { tcp_.start(options_.address, options_.port); }
+void FaultProxy::start() {
+  tcp_.start(options_.address, options_.port);
+  if (!options_.fsync_before_reply)
+    syncer_ = std::thread([this] { sync_loop(); });
+}
 
-void FaultProxy::stop() { tcp_.stop(); }
+void FaultProxy::stop() {
+  tcp_.stop(); // no record is written after this
+  if (syncer_.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(sync_mu_);
+      stop_sync_ = true;
+    }
+    sync_cv_.notify_one();
+    syncer_.join(); // after a last fsync of what is pending
+  }
+}
 
 ProxyCounts FaultProxy::counts() const {
   ProxyCounts c;
@@ -331,18 +345,9 @@ void FaultProxy::serve(int fd) {
     rec["status"] = drop ? 0 : reply.result_int();
     if (d.kind == FaultKind::post_commit_slow && !refuse)
       rec["delay_ms"] = d.delay.count();
-    // The record is durable before the reply leaves, as serve's are.
-    try {
-      ledger_.append_record(rec.dump());
-      ledger_failed_ = false;
-    } catch (const std::exception &e) {
-      ++unrecorded_;
-      if (!ledger_failed_.exchange(true))
-        std::fprintf(stderr,
-                     "retry-probe proxy: %s; answering 503 without "
-                     "forwarding until a record can be written\n",
-                     e.what());
-    }
+    // The record is written before the reply leaves and, by default, made
+    // durable first, as serve's are.
+    record(rec.dump(), options_.fsync_before_reply);
 
     if (drop) {
       // The upstream did the work; the client gets neither reply nor
@@ -362,6 +367,49 @@ void FaultProxy::serve(int fd) {
       client.socket().shutdown(tcp::socket::shutdown_send, ec);
       return finish();
     }
+  }
+}
+
+void FaultProxy::record(const std::string &rec, bool sync) {
+  try {
+    ledger_.append_record(rec, sync);
+    ledger_failed_ = false;
+    if (!sync) {
+      std::lock_guard<std::mutex> lock(sync_mu_);
+      dirty_ = true;
+      sync_cv_.notify_one();
+    }
+  } catch (const std::exception &e) {
+    ++unrecorded_;
+    if (!ledger_failed_.exchange(true))
+      std::fprintf(stderr,
+                   "retry-probe proxy: %s; answering 503 without "
+                   "forwarding until a record can be written\n",
+                   e.what());
+  }
+}
+
+// --fsync after-reply: one thread fsyncs whatever was written since its
+// last fsync, so a worker never waits for the disk and concurrent records
+// share one fsync.
+void FaultProxy::sync_loop() {
+  std::unique_lock<std::mutex> lock(sync_mu_);
+  for (;;) {
+    sync_cv_.wait(lock, [this] { return dirty_ || stop_sync_; });
+    if (!dirty_)
+      return; // stopping, and everything written is durable
+    dirty_ = false;
+    lock.unlock();
+    try {
+      ledger_.sync();
+    } catch (const std::exception &e) {
+      if (!ledger_failed_.exchange(true))
+        std::fprintf(stderr,
+                     "retry-probe proxy: %s; answering 503 without "
+                     "forwarding until a record can be written\n",
+                     e.what());
+    }
+    lock.lock();
   }
 }
 

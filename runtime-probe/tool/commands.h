@@ -63,6 +63,7 @@ struct ProxyArgs {
   std::vector<std::string> intent_fields = {"intent"};
   std::string read_timeout = "10s";
   std::string upstream_timeout = "30s";
+  std::string fsync = "before-reply";
 };
 int cmd_proxy(const ProxyArgs &a);
 

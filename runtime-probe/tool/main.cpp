@@ -482,6 +482,10 @@ int main(int argc, char **argv) {
   proxy->add_option("--upstream-timeout", xa.upstream_timeout,
                     "longest upstream exchange: connect, write, read "
                     "(default 30s; then 504)");
+  proxy->add_option("--fsync", xa.fsync,
+                    "before-reply (default: each record durable before its "
+                    "reply leaves) | after-reply (written before, fsync'd "
+                    "right after)");
 
   ReportArgs ra;
   auto *report = app.add_subcommand(

@@ -27,6 +27,10 @@ int cmd_proxy(const ProxyArgs &a) {
     for (const auto &f : a.intent_fields)
       if (f.empty())
         throw std::invalid_argument("--intent-field needs a field name");
+    if (a.fsync != "before-reply" && a.fsync != "after-reply")
+      throw std::invalid_argument("--fsync '" + a.fsync +
+                                  "': expected before-reply or after-reply");
+    opts.fsync_before_reply = a.fsync == "before-reply";
     opts.upstream = resolve_upstream(a.upstream);
   } catch (const std::invalid_argument &e) {
     print_error(e.what());
@@ -60,7 +64,9 @@ int cmd_proxy(const ProxyArgs &a) {
                                                         : a.listen)
             << ":" << proxy.port() << ", forwarding to " << a.upstream
             << " (faults " << (faults.empty() ? "none" : plan.describe())
-            << ", ledger " << a.ledger << ")" << std::endl;
+            << ", ledger " << a.ledger
+            << (opts.fsync_before_reply ? "" : ", fsync after-reply") << ")"
+            << std::endl;
   const char *sig = stop.wait();
   proxy.stop(); // every reply written or cut; every record fsync'd
   ProxyCounts c = proxy.counts();

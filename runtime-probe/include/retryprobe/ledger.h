@@ -63,8 +63,11 @@ public:
                      const std::string &key);
   std::vector<LedgerEntry> entries_for(const std::string &intent);
   // Appends one non-charge record (a JSON object, no newline) the same way:
-  // one write(), cut back on failure, fsync'd. Throws std::runtime_error.
-  void append_record(const std::string &line);
+  // one write(), cut back on failure, fsync'd unless `sync` is false (then
+  // the caller calls sync() later). Throws std::runtime_error.
+  void append_record(const std::string &line, bool sync = true);
+  // fsync: everything written so far is durable. Throws std::runtime_error.
+  void sync();
   const std::string &path() const { return path_; }
 
 private:

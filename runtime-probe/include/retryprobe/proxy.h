@@ -11,8 +11,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace retryprobe {
@@ -35,6 +38,11 @@ struct ProxyOptions {
   // Bounds one upstream exchange: connect, write and read together.
   std::chrono::milliseconds upstream_timeout{30000};
   std::uint64_t body_limit = 64ull << 20; // per request and per reply
+  // Every record is written before the reply leaves. true: and fsync'd
+  // before it, as serve's are; false: fsync'd by a background thread right
+  // after (a crash of the proxy loses no record, a crash of the machine may
+  // lose the last few).
+  bool fsync_before_reply = true;
 };
 
 struct ProxyCounts {
@@ -67,6 +75,10 @@ public:
 
 private:
   void serve(int fd);
+  // Writes `rec`; on failure says so once and refuses to forward until a
+  // record can be written again.
+  void record(const std::string &rec, bool sync);
+  void sync_loop();
 
   ProxyOptions options_;
   FaultPlan &faults_;
@@ -76,6 +88,10 @@ private:
   // After a failed record write nothing is forwarded (503) until a record
   // can be written again, so no side effect goes unrecorded.
   std::atomic<bool> ledger_failed_{false};
+  std::thread syncer_; // --fsync after-reply only
+  std::mutex sync_mu_;
+  std::condition_variable sync_cv_;
+  bool dirty_ = false, stop_sync_ = false;
   TcpServer tcp_;
 };
 

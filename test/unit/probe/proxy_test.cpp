@@ -47,13 +47,15 @@ protected:
   }
   // Starts the proxy with `faults` in front of `upstream_port`.
   Endpoint start_proxy(std::vector<FaultSpec> faults,
-                       unsigned short upstream_port = 0) {
+                       unsigned short upstream_port = 0,
+                       bool fsync_before_reply = true) {
     plan_ = std::make_unique<FaultPlan>(std::move(faults));
     ledger_ = std::make_unique<JsonlLedger>((dir_ / "proxy.jsonl").string());
     ProxyOptions o;
     o.upstream.port = upstream_port ? upstream_port : upstream_->port();
     o.read_timeout = 2000ms;
     o.upstream_timeout = 2000ms;
+    o.fsync_before_reply = fsync_before_reply;
     proxy_ = std::make_unique<FaultProxy>(o, *plan_, *ledger_);
     proxy_->start();
     Endpoint ep;
@@ -161,6 +163,16 @@ TEST_F(ProxyTest, UpstreamDownIs502AndRecorded) {
   EXPECT_EQ(recs[0]["forwarded"], false);
   EXPECT_NE(recs[0]["upstream_error"].get<std::string>().find("connect"),
             std::string::npos);
+}
+
+TEST_F(ProxyTest, FsyncAfterReplyStillRecordsEveryRequest) {
+  Endpoint ep = start_proxy({fault(FaultKind::post_commit_drop)}, 0, false);
+  EXPECT_EQ(http_call(ep, "POST", "/c", "{}", {}, 2000ms).status, 0);
+  EXPECT_EQ(http_call(ep, "POST", "/c", "{}", {}, 2000ms).status, 201);
+  auto recs = records();
+  ASSERT_EQ(recs.size(), 2u);
+  EXPECT_EQ(recs[0]["status"], 0);
+  EXPECT_EQ(recs[1]["status"], 201);
 }
 
 TEST_F(ProxyTest, StopIsBoundedWithAnIdleConnectionOpen) {
