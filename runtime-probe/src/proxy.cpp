@@ -5,6 +5,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -162,7 +163,9 @@ void FaultProxy::serve(int fd) {
   client.socket().set_option(tcp::no_delay(true), ec);
   std::optional<beast::tcp_stream> up; // kept alive across requests
   int up_fd = -1;
+  beast::flat_buffer buf, up_buf;
   auto close_upstream = [&] {
+    up_buf.clear(); // bytes of that connection only
     if (!up)
       return;
     tcp_.forget(up_fd);
@@ -181,7 +184,6 @@ void FaultProxy::serve(int fd) {
                [&](auto handler) { http::async_write(client, msg, handler); });
   };
 
-  beast::flat_buffer buf, up_buf;
   for (bool first = true;; first = false) {
     http::request_parser<http::string_body> parser;
     parser.body_limit(options_.body_limit);
@@ -269,8 +271,9 @@ void FaultProxy::serve(int fd) {
       // upstream closed it meanwhile; the request is never re-sent.
       auto t0 = std::chrono::steady_clock::now();
       char probe = 0;
-      if (up && ::recv(up_fd, &probe, 1, MSG_PEEK | MSG_DONTWAIT) >= 0)
-        close_upstream(); // closed (0) or stray bytes: not reusable
+      if (up && !(::recv(up_fd, &probe, 1, MSG_PEEK | MSG_DONTWAIT) < 0 &&
+                  (errno == EAGAIN || errno == EWOULDBLOCK)))
+        close_upstream(); // closed, reset or stray bytes: not reusable
       const char *step = "connect";
       ec = {};
       if (!up) {
@@ -325,7 +328,6 @@ void FaultProxy::serve(int fd) {
         own = own_reply(req.version(), ec == beast::error::timeout ? 504 : 502,
                         "{\"error\":\"upstream failed\"}");
         close_upstream();
-        up_buf.clear();
       } else {
         upstream_status = res.result_int();
         replayed = beast::iequals(res["Idempotent-Replayed"], "true");

@@ -5,6 +5,8 @@
 #include "retryprobe/proxy.h"
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -173,6 +175,31 @@ TEST_F(ProxyTest, FsyncAfterReplyStillRecordsEveryRequest) {
   ASSERT_EQ(recs.size(), 2u);
   EXPECT_EQ(recs[0]["status"], 0);
   EXPECT_EQ(recs[1]["status"], 201);
+}
+
+TEST_F(ProxyTest, ReconnectsWhenTheUpstreamClosedAKeptAliveConnection) {
+  upstream_->set_timeouts(2000ms, 100ms); // closes idle connections fast
+  Endpoint ep = start_proxy({});
+  namespace http = boost::beast::http;
+  boost::asio::io_context ioc;
+  boost::asio::ip::tcp::socket s(ioc);
+  s.connect({boost::asio::ip::make_address("127.0.0.1"), ep.port});
+  boost::beast::flat_buffer buf;
+  for (int i = 0; i < 2; ++i) {
+    http::request<http::string_body> req{http::verb::post, "/c", 11};
+    req.set(http::field::host, "x");
+    req.body() = "{}";
+    req.prepare_payload();
+    http::write(s, req);
+    http::response<http::string_body> res;
+    http::read(s, buf, res);
+    EXPECT_EQ(res.result_int(), 201) << "request " << i + 1;
+    std::this_thread::sleep_for(300ms); // the upstream drops its idle side
+  }
+  EXPECT_EQ(received_.load(), 2);
+  auto recs = records();
+  ASSERT_EQ(recs.size(), 2u);
+  EXPECT_EQ(recs[1]["upstream_error"], "");
 }
 
 TEST_F(ProxyTest, StopIsBoundedWithAnIdleConnectionOpen) {
