@@ -38,16 +38,17 @@ trap cleanup EXIT
 
 g++ -O2 -std=c++17 -pthread -o "$work/proxy-load" bench/proxy-load.cpp
 
-# start NAME CMD...: runs CMD in the background, waits (10 s at most) for
-# its "listening on http://127.0.0.1:PORT" line and prints PORT.
+# start VAR NAME CMD...: runs CMD in the background (in this shell, so
+# cleanup can stop it), waits (10 s at most) for its "listening on
+# http://127.0.0.1:PORT" line and sets VAR to PORT.
 start() {
-  local name=$1
-  shift
+  local var=$1 name=$2
+  shift 2
   "$@" >"$work/$name.out" 2>&1 &
   pids+=($!)
   for _ in $(seq 500); do
     if grep -q 'listening on' "$work/$name.out"; then
-      sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$work/$name.out"
+      printf -v "$var" '%s' "$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\).*|\1|p' "$work/$name.out")"
       return
     fi
     sleep 0.02
@@ -56,9 +57,9 @@ start() {
   exit 1
 }
 
-serve_port=$(start serve "$probe" serve --ledger "$ledgers/serve.jsonl")
-proxy_port=$(start proxy "$probe" proxy --upstream "127.0.0.1:$serve_port" \
-  --ledger "$ledgers/proxy.jsonl" "$@")
+start serve_port serve "$probe" serve --ledger "$ledgers/serve.jsonl"
+start proxy_port proxy "$probe" proxy --upstream "127.0.0.1:$serve_port" \
+  --ledger "$ledgers/proxy.jsonl" "$@"
 
 load() { timeout 600 "$work/proxy-load" 127.0.0.1 "$@"; }
 field() { sed -n "s/.* $1 \([0-9.]*\).*/\1/p" <<<"$2"; }
