@@ -42,17 +42,17 @@ std::string kind_for_status(int status) {
   return "ok";
 }
 
-struct HttpServer::Impl {
+struct TcpServer::Impl {
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
 };
 
-HttpServer::HttpServer(Handler handler)
-    : handler_(std::move(handler)), impl_(std::make_unique<Impl>()) {}
+TcpServer::TcpServer(Connection serve)
+    : serve_(std::move(serve)), impl_(std::make_unique<Impl>()) {}
 
-HttpServer::~HttpServer() { stop(); }
+TcpServer::~TcpServer() { stop(); }
 
-void HttpServer::start(const std::string &address, unsigned short port) {
+void TcpServer::start(const std::string &address, unsigned short port) {
   boost::system::error_code ec;
   auto addr = net::ip::make_address(address, ec);
   if (ec)
@@ -83,7 +83,7 @@ void HttpServer::start(const std::string &address, unsigned short port) {
   acceptor_thread_ = std::thread([this] { accept_loop(); });
 }
 
-void HttpServer::accept_loop() {
+void TcpServer::accept_loop() {
   for (;;) {
     boost::system::error_code ec;
     tcp::socket sock(impl_->ioc);
@@ -109,7 +109,7 @@ void HttpServer::accept_loop() {
   }
 }
 
-void HttpServer::worker_loop() {
+void TcpServer::worker_loop() {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
     work_cv_.wait(lock, [this] { return stopping_ || !pending_.empty(); });
@@ -119,11 +119,68 @@ void HttpServer::worker_loop() {
     pending_.pop_front();
     --idle_;
     lock.unlock();
-    serve(fd);
+    serve_(fd);
     lock.lock();
     ++idle_;
   }
 }
+
+bool TcpServer::stopping() {
+  std::lock_guard<std::mutex> lock(mu_);
+  return stopping_;
+}
+
+bool TcpServer::wait_or_stop(std::chrono::milliseconds d) {
+  std::unique_lock<std::mutex> lock(mu_);
+  return cv_.wait_for(lock, d, [this] { return stopping_; });
+}
+
+void TcpServer::watch(int fd) {
+  std::lock_guard<std::mutex> lock(mu_);
+  live_fds_.insert(fd);
+  if (stopping_)
+    ::shutdown(fd, SHUT_RDWR); // added after stop() swept the others
+}
+
+void TcpServer::forget(int fd) {
+  std::lock_guard<std::mutex> lock(mu_);
+  live_fds_.erase(fd);
+}
+
+void TcpServer::stop() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    bool started = acceptor_thread_.joinable() && !stopping_;
+    stopping_ = true;
+    if (!started)
+      return;
+    // shutdown() on a listening socket wakes a blocked accept() on Linux;
+    // on live connections it wakes blocked reads. Queued connections are
+    // still served (quickly: their peers see the shutdown).
+    ::shutdown(impl_->acceptor.native_handle(), SHUT_RDWR);
+    for (int fd : live_fds_)
+      ::shutdown(fd, SHUT_RDWR);
+  }
+  cv_.notify_all();
+  work_cv_.notify_all();
+  acceptor_thread_.join();
+  for (auto &w : workers_) // no new workers once the acceptor has exited
+    w.join();
+  workers_.clear();
+  boost::system::error_code ec;
+  impl_->acceptor.close(ec);
+}
+
+HttpServer::HttpServer(Handler handler)
+    : handler_(std::move(handler)), tcp_([this](int fd) { serve(fd); }) {}
+
+HttpServer::~HttpServer() { stop(); }
+
+void HttpServer::start(const std::string &address, unsigned short port) {
+  tcp_.start(address, port);
+}
+
+void HttpServer::stop() { tcp_.stop(); }
 
 void HttpServer::serve(int fd) {
   // One io_context per connection: every read and write is asynchronous
@@ -132,8 +189,7 @@ void HttpServer::serve(int fd) {
   beast::tcp_stream stream(tcp::socket(ioc, tcp::v4(), fd));
   boost::system::error_code ec;
   auto finish = [&] {
-    std::lock_guard<std::mutex> lock(mu_);
-    live_fds_.erase(fd); // before close, so stop() never touches a reused fd
+    tcp_.forget(fd); // before close, so stop() never touches a reused fd
     stream.socket().close(ec);
   };
   auto run = [&](std::chrono::milliseconds timeout, auto start) {
@@ -209,19 +265,11 @@ void HttpServer::serve(int fd) {
       ::shutdown(fd, SHUT_RDWR);
       return finish();
     }
-    if (reply.action == HttpReply::Action::delay) {
-      std::unique_lock<std::mutex> lock(mu_);
-      if (cv_.wait_for(lock, reply.delay, [this] { return stopping_; })) {
-        lock.unlock();
-        return finish();
-      }
-    }
+    if (reply.action == HttpReply::Action::delay &&
+        tcp_.wait_or_stop(reply.delay))
+      return finish();
 
-    bool keep = req.keep_alive();
-    {
-      std::lock_guard<std::mutex> lock(mu_);
-      keep = keep && !stopping_;
-    }
+    bool keep = req.keep_alive() && !tcp_.stopping();
     http::response<http::string_body> res{
         static_cast<http::status>(reply.status), req.version()};
     res.set(http::field::server, "retry-probe");
@@ -239,30 +287,6 @@ void HttpServer::serve(int fd) {
       return finish();
     }
   }
-}
-
-void HttpServer::stop() {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    bool started = acceptor_thread_.joinable() && !stopping_;
-    stopping_ = true;
-    if (!started)
-      return;
-    // shutdown() on a listening socket wakes a blocked accept() on Linux;
-    // on live connections it wakes blocked reads. Queued connections are
-    // still served (quickly: their peers see the shutdown).
-    ::shutdown(impl_->acceptor.native_handle(), SHUT_RDWR);
-    for (int fd : live_fds_)
-      ::shutdown(fd, SHUT_RDWR);
-  }
-  cv_.notify_all();
-  work_cv_.notify_all();
-  acceptor_thread_.join();
-  for (auto &w : workers_) // no new workers once the acceptor has exited
-    w.join();
-  workers_.clear();
-  boost::system::error_code ec;
-  impl_->acceptor.close(ec);
 }
 
 HttpResult

@@ -36,16 +36,6 @@ Reconciliation reconciliation_from(const json &j, const std::string &where) {
   return r;
 }
 
-void note_ledger(const LedgerRead &lr, std::vector<std::string> &notes) {
-  if (lr.torn_last_line)
-    notes.push_back(
-        "ledger: torn last line (a write cut short; not counted): " +
-        lr.torn_text);
-  if (lr.corrupt_lines)
-    notes.push_back("ledger: " + std::to_string(lr.corrupt_lines) +
-                    " malformed line(s) before the last (not counted)");
-}
-
 // A harness that only kept its ledger and intents gets reconciled here. The
 // ledger is an array of rows (objects or JSONL strings), the JSONL text
 // itself, or "ledger_file": a JSONL file (relative to the input's folder).
@@ -113,6 +103,16 @@ Reconciliation reconcile_raw(const json &reading, const std::string &where,
 }
 
 } // namespace
+
+void note_ledger(const LedgerRead &lr, std::vector<std::string> &notes) {
+  if (lr.torn_last_line)
+    notes.push_back(
+        "ledger: torn last line (a write cut short; not counted): " +
+        lr.torn_text);
+  if (lr.corrupt_lines)
+    notes.push_back("ledger: " + std::to_string(lr.corrupt_lines) +
+                    " malformed line(s) before the last (not counted)");
+}
 
 std::vector<Judgement> judge_readings(const json &doc,
                                       const std::string &base_dir) {

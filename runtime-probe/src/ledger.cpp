@@ -1,8 +1,11 @@
 #include "retryprobe/ledger.h"
 
+#include "retryprobe/intent_key.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
@@ -19,6 +22,22 @@ std::string to_line(const LedgerEntry &e) {
                       {"receipt", e.receipt},
                       {"key", e.key}};
   return j.dump();
+}
+
+nlohmann::json request_record(long seq, const std::string &method,
+                              const std::string &target,
+                              const std::string &idempotency_key,
+                              const std::string &body) {
+  return {{"event", "request"},
+          {"seq", seq},
+          {"time_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count()},
+          {"method", method},
+          {"target", target},
+          {"idempotency_key", idempotency_key},
+          {"body_digest", sha256_hex(body).substr(0, 16)},
+          {"body_bytes", body.size()}};
 }
 
 static bool parse_entry(const std::string &line, LedgerEntry &out) {
@@ -151,7 +170,7 @@ std::vector<LedgerEntry> JsonlLedger::entries_for(const std::string &intent) {
   return it == by_intent_.end() ? std::vector<LedgerEntry>{} : it->second;
 }
 
-void JsonlLedger::append_record(const std::string &line) {
+void JsonlLedger::append_record(const std::string &line, bool sync) {
   std::lock_guard<std::mutex> lock(mu_);
   off_t before = ::lseek(fd_, 0, SEEK_END);
   try {
@@ -162,6 +181,12 @@ void JsonlLedger::append_record(const std::string &line) {
     }
     throw;
   }
+  if (sync && ::fsync(fd_) != 0)
+    throw std::runtime_error("ledger fsync failed: " +
+                             std::string(std::strerror(errno)));
+}
+
+void JsonlLedger::sync() {
   if (::fsync(fd_) != 0)
     throw std::runtime_error("ledger fsync failed: " +
                              std::string(std::strerror(errno)));

@@ -270,22 +270,13 @@ HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr,
 void ChargeService::log_request(const HttpRequestView &req,
                                 const HttpReply &reply,
                                 const RequestNote &note) {
-  json rec = {
-      {"event", "request"},
-      {"seq", ++request_seq_},
-      {"time_ms", std::chrono::duration_cast<std::chrono::milliseconds>(
-                      std::chrono::system_clock::now().time_since_epoch())
-                      .count()},
-      {"method", req.method},
-      {"target", req.target},
-      {"idempotency_key", req.header("idempotency-key")},
-      {"intent", note.intent},
-      {"body_digest", sha256_hex(req.body).substr(0, 16)},
-      {"body_bytes", req.body.size()},
-      {"fault", note.fault},
-      {"charged", note.charged},
-      {"replay", note.replay},
-      {"status", reply.action == HttpReply::Action::drop ? 0 : reply.status}};
+  json rec = request_record(++request_seq_, req.method, req.target,
+                            req.header("idempotency-key"), req.body);
+  rec["intent"] = note.intent;
+  rec["fault"] = note.fault;
+  rec["charged"] = note.charged;
+  rec["replay"] = note.replay;
+  rec["status"] = reply.action == HttpReply::Action::drop ? 0 : reply.status;
   if (reply.action == HttpReply::Action::delay)
     rec["delay_ms"] = reply.delay.count();
   if (note.ledger_failed)
@@ -340,8 +331,7 @@ void RelayService::start() {
     auto body = json::parse(req.body, nullptr, false);
     std::string intent =
         body.is_object() ? body.value("intent", std::string()) : "";
-    RetryingClient client(
-        policy_, [this] { return upstream_; }, stop_);
+    RetryingClient client(policy_, [this] { return upstream_; }, stop_);
     std::vector<AttemptLog> ignored;
     ChargeOutcome outcome;
     HttpResult last =

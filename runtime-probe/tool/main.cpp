@@ -140,7 +140,7 @@ bool write_json(const std::string &path, const json &j) {
   out << j.dump(2) << "\n";
   out.close();
   if (!out) {
-    std::cerr << "retry-probe: cannot write " << path << "\n";
+    std::cerr << "retry-probe: error: cannot write " << path << "\n";
     return false;
   }
   return true;
@@ -179,7 +179,7 @@ int cmd_probe(const ProbeArgs &a) {
   std::vector<std::string> names = a.scenarios;
   for (const auto &n : names)
     if (!find_scenario(n)) {
-      std::cerr << "retry-probe: unknown scenario '" << n
+      std::cerr << "retry-probe: error: unknown scenario '" << n
                 << "' (see 'retry-probe list')\n";
       return kUsage;
     }
@@ -194,13 +194,13 @@ int cmd_probe(const ProbeArgs &a) {
   if (!a.baseline.empty()) {
     std::ifstream in(a.baseline, std::ios::binary);
     if (!in) {
-      std::cerr << "retry-probe: cannot read " << a.baseline << "\n";
+      std::cerr << "retry-probe: error: cannot read " << a.baseline << "\n";
       return kPrecondition;
     }
     json doc = json::parse(in, nullptr, /*allow_exceptions=*/false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("readings") ||
         !doc["readings"].is_array()) {
-      std::cerr << "retry-probe: " << a.baseline
+      std::cerr << "retry-probe: error: " << a.baseline
                 << ": not a 'retry-probe probe --json' file\n";
       return kPrecondition;
     }
@@ -208,7 +208,8 @@ int cmd_probe(const ProbeArgs &a) {
       if (r.is_object() && r.contains("scenario") && r["scenario"].is_string())
         baseline[r["scenario"].get<std::string>()] = r;
     if (baseline.empty()) {
-      std::cerr << "retry-probe: " << a.baseline << " contains no readings\n";
+      std::cerr << "retry-probe: error: " << a.baseline
+                << " contains no readings\n";
       return kNoInput;
     }
   }
@@ -304,19 +305,19 @@ int cmd_probe(const ProbeArgs &a) {
 int cmd_classify(const std::string &path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
-    std::cerr << "retry-probe: cannot read " << path
+    std::cerr << "retry-probe: error: cannot read " << path
               << ": is a directory, not a readings file\n";
     return kPrecondition;
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    std::cerr << "retry-probe: cannot read " << path << "\n";
+    std::cerr << "retry-probe: error: cannot read " << path << "\n";
     return kPrecondition;
   }
   std::stringstream ss;
   ss << in.rdbuf();
   if (ss.str().find_first_not_of(" \t\r\n") == std::string::npos) {
-    std::cerr << "retry-probe: " << path << " is empty: no readings\n";
+    std::cerr << "retry-probe: error: " << path << " is empty: no readings\n";
     return kNoInput;
   }
   json doc;
@@ -324,8 +325,8 @@ int cmd_classify(const std::string &path) {
     doc = json::parse(ss.str());
   } catch (const json::exception &e) {
     // parse_error, and out_of_range for numbers such as 1e400.
-    std::cerr << "retry-probe: malformed JSON in " << path << ": " << e.what()
-              << "\n";
+    std::cerr << "retry-probe: error: malformed JSON in " << path << ": "
+              << e.what() << "\n";
     return kPrecondition;
   }
   std::vector<Judgement> js;
@@ -333,11 +334,11 @@ int cmd_classify(const std::string &path) {
     js =
         judge_readings(doc, std::filesystem::path(path).parent_path().string());
   } catch (const std::exception &e) {
-    std::cerr << "retry-probe: " << path << ": " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << path << ": " << e.what() << "\n";
     return kPrecondition;
   }
   if (js.empty()) {
-    std::cerr << "retry-probe: " << path << " contains no readings\n";
+    std::cerr << "retry-probe: error: " << path << " contains no readings\n";
     return kNoInput;
   }
   std::cout << pad("scenario", 27) << pad("claim", 18) << pad("measured", 18)
@@ -367,6 +368,26 @@ namespace retryprobe_tool {
 void on_signal(std::function<void(int)> fn) {
   std::lock_guard<std::mutex> lock(g_signal_mu);
   g_on_signal = std::move(fn);
+}
+
+StopSignal::StopSignal() {
+  on_signal([this](int sig) {
+    std::lock_guard<std::mutex> lock(mu_);
+    sig_ = sig;
+    cv_.notify_all();
+  });
+}
+
+StopSignal::~StopSignal() { on_signal(nullptr); }
+
+const char *StopSignal::wait() {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait(lock, [this] { return sig_ != 0; });
+  return sig_ == SIGINT ? "SIGINT" : sig_ == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
+void print_error(const std::string &what) {
+  std::cerr << "retry-probe: error: " << what << "\n";
 }
 } // namespace retryprobe_tool
 
@@ -434,13 +455,58 @@ int main(int argc, char **argv) {
   serve->add_option("--read-timeout", sa.read_timeout,
                     "longest wait for one request's bytes (default 10s)");
 
+  ProxyArgs xa;
+  auto *proxy = app.add_subcommand(
+      "proxy", "forward to your own service, injecting faults and recording "
+               "every request (stops on SIGINT/SIGTERM)");
+  proxy
+      ->add_option("--upstream", xa.upstream,
+                   "HOST:PORT of the service to forward to")
+      ->required();
+  proxy->add_option("--listen", xa.listen,
+                    "address to listen on (default 127.0.0.1)");
+  proxy->add_option("--port", xa.port,
+                    "TCP port (default 0: any free port, printed on start)");
+  proxy->add_option("--fault", xa.faults,
+                    "KIND[@N|@every|@request:N][,delay=DUR][,window=DUR] "
+                    "(repeatable; the first that applies decides)");
+  proxy->add_option("--ledger", xa.ledger,
+                    "JSONL ledger, one fsync'd record per request (default "
+                    "retry-probe-proxy.jsonl)");
+  proxy->add_option("--intent-field", xa.intent_fields,
+                    "JSON body field recorded with each request and naming "
+                    "its intent when there is no Idempotency-Key (repeatable; "
+                    "default intent)");
+  proxy->add_option("--read-timeout", xa.read_timeout,
+                    "longest wait for one request's bytes (default 10s)");
+  proxy->add_option("--upstream-timeout", xa.upstream_timeout,
+                    "longest upstream exchange: connect, write, read "
+                    "(default 30s; then 504)");
+  proxy->add_option("--fsync", xa.fsync,
+                    "before-reply (default: each record durable before its "
+                    "reply leaves) | after-reply (written before, fsync'd "
+                    "right after)");
+
+  ReportArgs ra;
+  auto *report = app.add_subcommand(
+      "report", "read a serve or proxy ledger: what actually happened");
+  report->add_option("--ledger", ra.ledger, "the JSONL ledger")->required();
+  report->add_option("--intents", ra.intents,
+                     "intended intents: one per line, or a JSON array");
+  report->add_option("--intent-field", ra.intent_field,
+                     "proxy ledgers: the recorded body field naming an "
+                     "intent without a key (default intent)");
+  report->add_flag("--json", ra.json,
+                   "print the reading as JSON (the shape of probe --json)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
     if (e.get_exit_code() == 0) // --help
       return app.exit(e);
     // One line, like every other error (CLI11 adds a "Run with --help").
-    std::cerr << "retry-probe: " << e.what() << " (see retry-probe --help)\n";
+    std::cerr << "retry-probe: error: " << e.what()
+              << " (see retry-probe --help)\n";
     return kUsage;
   }
 
@@ -455,8 +521,12 @@ int main(int argc, char **argv) {
       return cmd_classify(input);
     if (*serve)
       return cmd_serve(sa);
+    if (*proxy)
+      return cmd_proxy(xa);
+    if (*report)
+      return cmd_report(ra);
   } catch (const std::exception &e) {
-    std::cerr << "retry-probe: " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kPrecondition;
   }
   return kUsage;

@@ -5,11 +5,7 @@
 #include "retryprobe/service.h"
 #include "retryprobe/specs.h"
 
-#include <condition_variable>
-#include <csignal>
-#include <cstdio>
 #include <iostream>
-#include <mutex>
 
 namespace retryprobe_tool {
 
@@ -25,15 +21,16 @@ int cmd_serve(const ServeArgs &a) {
     for (const auto &f : a.faults)
       faults.push_back(parse_fault_spec(f));
   } catch (const std::invalid_argument &e) {
-    std::cerr << "retry-probe: " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kUsage;
   }
   if (a.port < 0 || a.port > 65535) {
-    std::cerr << "retry-probe: --port " << a.port << " is not a TCP port\n";
+    std::cerr << "retry-probe: error: --port " << a.port
+              << " is not a TCP port\n";
     return kUsage;
   }
   if (a.ledger.empty()) {
-    std::cerr << "retry-probe: --ledger needs a file name\n";
+    std::cerr << "retry-probe: error: --ledger needs a file name\n";
     return kUsage;
   }
   store.ledger_file = a.ledger;
@@ -47,18 +44,11 @@ int cmd_serve(const ServeArgs &a) {
   open.read_timeout = read_timeout;
   svc.open(open);
 
-  std::mutex mu;
-  std::condition_variable cv;
-  int stop_signal = 0;
-  on_signal([&](int sig) {
-    std::lock_guard<std::mutex> lock(mu);
-    stop_signal = sig;
-    cv.notify_all();
-  });
+  StopSignal stop;
   try {
     svc.start();
   } catch (const std::exception &e) {
-    std::cerr << "retry-probe: " << e.what() << "\n";
+    std::cerr << "retry-probe: error: " << e.what() << "\n";
     return kPrecondition;
   }
   Endpoint ep = svc.endpoint();
@@ -71,16 +61,10 @@ int cmd_serve(const ServeArgs &a) {
             << ":" << ep.port << " (store " << a.store << ", faults "
             << (faults.empty() ? "none" : plan.describe()) << ", " << where
             << ")" << std::endl;
-  {
-    std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [&] { return stop_signal != 0; });
-  }
+  const char *sig = stop.wait();
   svc.stop(); // every reply written or cut; every ledger line fsync'd
-  std::cout << "retry-probe serve: stopped by "
-            << (stop_signal == SIGINT    ? "SIGINT"
-                : stop_signal == SIGTERM ? "SIGTERM"
-                                         : "SIGHUP")
-            << " after " << requests.load() << " POST request(s)" << std::endl;
+  std::cout << "retry-probe serve: stopped by " << sig << " after "
+            << requests.load() << " POST request(s)" << std::endl;
   return kOk;
 }
 

@@ -44,6 +44,54 @@ struct HttpReply {
 
 using Handler = std::function<HttpReply(const HttpRequestView &)>;
 
+// Accepts TCP connections on one address and hands each (a connected
+// socket's fd) to `serve` on a pool thread. The pool grows when every worker
+// is busy: handlers may block (a slow reply, a relay or proxy waiting on its
+// upstream), and a no-backoff client must not pay a thread start per
+// request. stop() wakes accept, shuts down every watched socket (accepted
+// ones and any the connections add) and joins the workers.
+class TcpServer {
+public:
+  // Owns `fd`: it must call forget(fd) before closing it.
+  using Connection = std::function<void(int fd)>;
+  explicit TcpServer(Connection serve);
+  ~TcpServer();
+  TcpServer(const TcpServer &) = delete;
+  TcpServer &operator=(const TcpServer &) = delete;
+
+  // Binds `address`:`port`. Throws PreconditionError when it cannot be
+  // bound (port in use, bad address).
+  void start(const std::string &address, unsigned short port);
+  // Bounded: wakes accept, shuts down watched sockets, joins workers.
+  void stop();
+  unsigned short port() const { return port_; }
+  bool stopping();
+  // Waits `d`, or less when stop() is called; true when stopping.
+  bool wait_or_stop(std::chrono::milliseconds d);
+  // Sockets stop() shuts down. Accepted sockets are watched from the start;
+  // a connection may add its own (an upstream socket) the same way.
+  void watch(int fd);
+  void forget(int fd); // before closing fd, so stop() never hits a reused fd
+
+private:
+  struct Impl;
+  void accept_loop();
+  void worker_loop();
+
+  Connection serve_;
+  std::unique_ptr<Impl> impl_;
+  unsigned short port_ = 0;
+  std::thread acceptor_thread_;
+  std::mutex mu_;
+  std::condition_variable cv_;      // stop, for waits
+  std::condition_variable work_cv_; // accepted connections waiting
+  bool stopping_ = false;
+  std::set<int> live_fds_;  // watched and not yet closed
+  std::deque<int> pending_; // accepted, no worker yet
+  int idle_ = 0;
+  std::vector<std::thread> workers_;
+};
+
 class HttpServer {
 public:
   explicit HttpServer(Handler handler);
@@ -68,32 +116,16 @@ public:
   int bad_requests() const { return bad_requests_.load(); }
   // Bounded: wakes accept, shuts down live connections, joins workers.
   void stop();
-  unsigned short port() const { return port_; }
+  unsigned short port() const { return tcp_.port(); }
 
 private:
-  struct Impl;
-  void accept_loop();
-  void worker_loop();
   void serve(int fd);
 
   Handler handler_;
-  std::unique_ptr<Impl> impl_;
   std::chrono::milliseconds read_timeout_{10000}, idle_timeout_{30000};
   std::uint64_t body_limit_ = 64ull << 20;
   std::atomic<int> bad_requests_{0};
-  unsigned short port_ = 0;
-  std::thread acceptor_thread_;
-  std::mutex mu_;
-  std::condition_variable cv_;      // stop, for delayed replies
-  std::condition_variable work_cv_; // accepted connections waiting
-  bool stopping_ = false;
-  std::set<int> live_fds_;  // accepted and not yet closed
-  std::deque<int> pending_; // accepted, no worker yet
-  int idle_ = 0;
-  // A pool that grows when every worker is busy: handlers may block (a
-  // slow reply, a relay waiting on its upstream), and a no-backoff client
-  // must not pay a thread start per request.
-  std::vector<std::thread> workers_;
+  TcpServer tcp_;
 };
 
 struct Endpoint {

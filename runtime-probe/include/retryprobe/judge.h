@@ -29,6 +29,10 @@ struct Judgement {
 // scenario of that name supplies it. A torn last ledger line is not counted
 // and is reported in `notes`. Throws std::runtime_error with a one-line
 // message on malformed input.
+// What a reader must say about a ledger's unreadable lines (a torn last
+// line, malformed lines before it): appended to `notes`, never dropped.
+void note_ledger(const LedgerRead &lr, std::vector<std::string> &notes);
+
 std::vector<Judgement> judge_readings(const nlohmann::json &doc,
                                       const std::string &base_dir = "");
 

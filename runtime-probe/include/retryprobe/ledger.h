@@ -3,6 +3,8 @@
 // charged no matter what the client saw.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <mutex>
 #include <string>
@@ -30,6 +32,15 @@ struct LedgerRead {
   int corrupt_lines = 0; // malformed lines before the last one
 };
 
+// The fields every request record shares, written by `serve` and `proxy`:
+// event "request", seq, time_ms (wall clock, ms since the epoch), method,
+// target, idempotency_key, body_digest (first 16 hex digits of SHA-256 over
+// the body) and body_bytes. Each adds what it knows besides.
+nlohmann::json request_record(long seq, const std::string &method,
+                              const std::string &target,
+                              const std::string &idempotency_key,
+                              const std::string &body);
+
 // Parses ledger text; never throws on bad content, reports it instead.
 LedgerRead parse_ledger(const std::string &text);
 // Reads a ledger file; a missing file is an empty ledger.
@@ -52,8 +63,11 @@ public:
                      const std::string &key);
   std::vector<LedgerEntry> entries_for(const std::string &intent);
   // Appends one non-charge record (a JSON object, no newline) the same way:
-  // one write(), cut back on failure, fsync'd. Throws std::runtime_error.
-  void append_record(const std::string &line);
+  // one write(), cut back on failure, fsync'd unless `sync` is false (then
+  // the caller calls sync() later). Throws std::runtime_error.
+  void append_record(const std::string &line, bool sync = true);
+  // fsync: everything written so far is durable. Throws std::runtime_error.
+  void sync();
   const std::string &path() const { return path_; }
 
 private:
