@@ -2,7 +2,7 @@
 # What cross-TU facts add to a `retrylint -p` run over the examples:
 #  - plain: every check, no facts;
 #  - --cross-tu: one invocation, both passes (pass 1 runs every check and
-#    writes facts; pass 2 re-runs retry-nested-layers only on the TUs whose
+#    writes facts; pass 2 re-runs the nested-layers check only on the TUs whose
 #    layers reach another TU);
 #  - reduce: a separate `--facts` run over facts written earlier (the
 #    map/reduce workflow's second step, every check again).
