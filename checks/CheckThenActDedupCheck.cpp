@@ -9,11 +9,9 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
-namespace {
-
 /// Why the look-up at \p A and the record at \p B are not one critical
 /// section, or none when one exclusive lock scope covers both.
-std::optional<std::string>
+static std::optional<std::string>
 notAtomicReason(llvm::ArrayRef<model::LockScope> Scopes, SourceLocation A,
                 SourceLocation B, const SourceManager &SM) {
   bool ACovered = false, BCovered = false, SharedBoth = false;
@@ -52,8 +50,6 @@ notAtomicReason(llvm::ArrayRef<model::LockScope> Scopes, SourceLocation A,
     return std::string("only the record holds a lock");
   return std::string("no lock covers both");
 }
-
-} // namespace
 
 CheckThenActDedupCheck::CheckThenActDedupCheck(StringRef Name,
                                                ClangTidyContext *Context)
@@ -122,8 +118,8 @@ void CheckThenActDedupCheck::checkContainers(
       if (R.Kind != model::StoreOpKind::Record || R.Store != L.Store ||
           !model::sameKey(L.Key, R.Key))
         continue;
-      std::optional<std::string> Why =
-          notAtomicReason(Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM);
+      std::optional<std::string> Why = notAtomicReason(
+          Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM);
       if (!Why)
         break;
       diag(callBeginLoc(L.Call),
@@ -132,7 +128,8 @@ void CheckThenActDedupCheck::checkContainers(
            "look-up and both execute")
           << L.Store->getName() << *Why << L.Call->getSourceRange();
       noteBlockingBetween(Body, L.Call, R.Call, Ctx);
-      diag(callBeginLoc(R.Call), "'%0' records the key here", DiagnosticIDs::Note)
+      diag(callBeginLoc(R.Call), "'%0' records the key here",
+           DiagnosticIDs::Note)
           << R.Method;
       break;
     }
@@ -186,7 +183,8 @@ void CheckThenActDedupCheck::checkDatabase(
         continue;
       if (R.Conditional)
         break;
-      if (!notAtomicReason(Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM))
+      if (!notAtomicReason(Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call),
+                           SM))
         break;
       if (!Redis && TxOf[I] >= 0 && TxOf[I] == TxOf[J]) {
         // SQLite lets one writer through and fails the other with

@@ -25,7 +25,8 @@ ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
       IntentIdNamesOpt(Options.get("IntentIdNames", "").str()),
       ContentNamesOpt(Options.get("ContentNames", "").str()),
       PartyNamesOpt(Options.get("PartyNames", "").str()) {
-  // Customer, payee, account and e-mail ids are not intent identity: one customer places many orders.
+  // Customer, payee, account and e-mail ids are not intent identity: one
+  // customer places many orders.
   IntentWords = {"order",   "intent",      "request", "operation",
                  "op",      "transaction", "txn",     "tx",
                  "payment", "invoice",     "message", "msg",
@@ -85,7 +86,8 @@ void ContentDerivedIdempotencyKeyCheck::check(
     return;
   }
   // "Idempotency-Key: " + a + ":" + b is one key made of all operands.
-  if (auto Values = model::keySinkValues(Result, api()); Values && !Values->empty())
+  if (auto Values = model::keySinkValues(Result, api());
+      Values && !Values->empty())
     checkKeyValue(*Values, Ctx);
 }
 

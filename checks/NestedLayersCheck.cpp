@@ -6,13 +6,11 @@
 
 namespace clang::tidy::retry {
 
-namespace {
-std::string attempts(const std::optional<unsigned> &A) {
+static std::string attempts(const std::optional<unsigned> &A) {
   if (!A)
     return "unbounded";
   return std::to_string(*A) + (*A == 1 ? " attempt" : " attempts");
 }
-} // namespace
 
 NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
     : RetrySiteCheck(Name, Context),

@@ -7,13 +7,12 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
-namespace {
-template <typename Opts> Opts readOptions(const ClangTidyCheck::OptionsView &V) {
+template <typename Opts>
+static Opts readOptions(const ClangTidyCheck::OptionsView &V) {
   Opts O;
   O.read(V);
   return O;
 }
-} // namespace
 
 RetryCheck::RetryCheck(StringRef Name, ClangTidyContext *Context, Uses Models)
     : ClangTidyCheck(Name, Context),

@@ -9,10 +9,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
-namespace {
-
-bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
-              const model::DedupStore &Store) {
+static bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
+                     const model::DedupStore &Store) {
   bool Found = false;
   forEachInFunction(S, [&](const Stmt *N) {
     if (Found)
@@ -25,8 +23,6 @@ bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
   });
   return Found;
 }
-
-} // namespace
 
 VolatileIdempotencyStoreCheck::VolatileIdempotencyStoreCheck(
     StringRef Name, ClangTidyContext *Context)
@@ -146,7 +142,8 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
   const ParmVarDecl *KeyParam = nullptr;
   if (!HeaderRead)
     for (const ParmVarDecl *P : Fn->parameters())
-      if (P->getDeclName().isIdentifier() && api().isKeySinkName(P->getName())) {
+      if (P->getDeclName().isIdentifier() &&
+          api().isKeySinkName(P->getName())) {
         KeyParam = P;
         KeyVars.push_back(P);
         break;
@@ -188,7 +185,8 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       return;
     bool Passes = false;
     for (const Expr *Arg : Call->arguments())
-      Passes |= mentions(Arg, KeyVars, store()) && !store().isKeyHeaderRead(Arg);
+      Passes |=
+          mentions(Arg, KeyVars, store()) && !store().isKeyHeaderRead(Arg);
     if (!Passes)
       return;
     if (store().isDurableWrite(Call)) {

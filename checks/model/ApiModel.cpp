@@ -7,21 +7,21 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
-bool hasRegexMeta(StringRef S) {
+static bool hasRegexMeta(StringRef S) {
   return S.find_first_of("^$*+?()[]{}|\\") != StringRef::npos;
 }
 
-std::string lower(StringRef S) { return S.lower(); }
+static std::string lower(StringRef S) { return S.lower(); }
+namespace {
 
 // Verbs that make an RPC or SDK call a side effect; Put/Get/List/Describe/
 // Delete are idempotent by name.
 constexpr llvm::StringLiteral SideEffectVerbs[] = {
     "Create",   "Charge", "Send", "Publish", "Submit",
     "Transfer", "Append", "Post", "Insert",  "Enqueue"};
+} // namespace
 
-bool startsWithVerb(StringRef Name, StringRef Verb) {
+static bool startsWithVerb(StringRef Name, StringRef Verb) {
   // CreateOrder, create_order; not "Sender" or "created".
   if (!Name.starts_with(Verb) && !Name.starts_with(Verb.lower()))
     return false;
@@ -29,8 +29,7 @@ bool startsWithVerb(StringRef Name, StringRef Verb) {
   return Rest.empty() || Rest.front() == '_' || llvm::isUpper(Rest.front());
 }
 
-
-const CXXRecordDecl *methodClass(const CallExpr *Call) {
+static const CXXRecordDecl *methodClass(const CallExpr *Call) {
   if (const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getCalleeDecl()))
     return M->getParent();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
@@ -42,7 +41,8 @@ const CXXRecordDecl *methodClass(const CallExpr *Call) {
   return nullptr;
 }
 
-bool classNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
+static bool classNamed(const CXXRecordDecl *RD,
+                       llvm::ArrayRef<StringRef> Names) {
   if (!RD)
     return false;
   std::string QN = RD->getQualifiedNameAsString();
@@ -51,8 +51,6 @@ bool classNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
       return true;
   return false;
 }
-
-} // namespace
 
 NameList::NameList(llvm::ArrayRef<StringRef> Entries) {
   for (StringRef E : Entries)

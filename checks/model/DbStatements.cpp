@@ -10,9 +10,7 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
-std::string collapse(StringRef S) {
+static std::string collapse(StringRef S) {
   std::string Out;
   bool Space = false;
   for (char C : S) {
@@ -28,7 +26,7 @@ std::string collapse(StringRef S) {
   return Out;
 }
 
-std::string wordAfter(StringRef S, StringRef Marker) {
+static std::string wordAfter(StringRef S, StringRef Marker) {
   size_t P = S.find(Marker);
   if (P == StringRef::npos)
     return "";
@@ -39,8 +37,6 @@ std::string wordAfter(StringRef S, StringRef Marker) {
   W = W.trim("\"`[]");
   return W.lower();
 }
-
-} // namespace
 
 std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis) {
   std::vector<DbStmt> Out;

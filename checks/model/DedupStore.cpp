@@ -12,10 +12,8 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
 /// The object a member call or member operator acts on.
-const Expr *objectOf(const CallExpr *Call) {
+static const Expr *objectOf(const CallExpr *Call) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
     return MC->getImplicitObjectArgument();
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
@@ -27,7 +25,7 @@ const Expr *objectOf(const CallExpr *Call) {
 
 /// The declaration of a store when it is shared between calls or threads: a
 /// field, a global or static, or a local that a lambda captured.
-const ValueDecl *sharedStore(const Expr *Obj) {
+static const ValueDecl *sharedStore(const Expr *Obj) {
   Obj = ignoreWrappers(Obj);
   if (!Obj)
     return nullptr;
@@ -53,7 +51,7 @@ const ValueDecl *sharedStore(const Expr *Obj) {
 }
 
 /// The key of an insert argument: k, {k, v}, std::pair(k, v), make_pair(k, v).
-const Expr *keyOfElement(const Expr *Arg) {
+static const Expr *keyOfElement(const Expr *Arg) {
   const Expr *E = ignoreWrappers(Arg);
   for (int I = 0; I < 4 && E; ++I) {
     if (const auto *IL = dyn_cast<InitListExpr>(E)) {
@@ -81,7 +79,7 @@ const Expr *keyOfElement(const Expr *Arg) {
 }
 
 /// Is the value of \p E used (tested, stored, returned) rather than dropped?
-bool resultUsed(const Expr *E, ASTContext &Ctx) {
+static bool resultUsed(const Expr *E, ASTContext &Ctx) {
   DynTypedNode N = DynTypedNode::create(*E);
   for (int Steps = 0; Steps < 8; ++Steps) {
     auto Parents = Ctx.getParents(N);
@@ -112,7 +110,7 @@ bool resultUsed(const Expr *E, ASTContext &Ctx) {
   return false;
 }
 
-bool inTryBlock(const Expr *E, ASTContext &Ctx) {
+static bool inTryBlock(const Expr *E, ASTContext &Ctx) {
   DynTypedNode N = DynTypedNode::create(*E);
   for (int Steps = 0; Steps < 64; ++Steps) {
     auto Parents = Ctx.getParents(N);
@@ -126,8 +124,6 @@ bool inTryBlock(const Expr *E, ASTContext &Ctx) {
   }
   return false;
 }
-
-} // namespace
 
 void DedupOptions::read(const ClangTidyCheck::OptionsView &Opts) {
   StoreLookupFunctions =
@@ -180,8 +176,8 @@ DedupStore::DedupStore(const ApiModel &Api, const DedupOptions &Opts)
   auto Add = [&](std::vector<std::string> &To, StringRef Option,
                  StringRef Value, bool Squash) {
     for (StringRef S : identifierList(Value, [&](StringRef Bad) {
-           ConfigErrors.emplace_back(Option.str(),
-                                     "'" + Bad.str() + "' is not an identifier");
+           ConfigErrors.emplace_back(
+               Option.str(), "'" + Bad.str() + "' is not an identifier");
          }))
       To.push_back(Squash ? squashIdentifier(S) : S.str());
   };

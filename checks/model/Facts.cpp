@@ -13,9 +13,7 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
-llvm::json::Value setToJson(const std::optional<StatusSet> &S) {
+static llvm::json::Value setToJson(const std::optional<StatusSet> &S) {
   if (!S)
     return nullptr;
   llvm::json::Array Http;
@@ -40,8 +38,8 @@ llvm::json::Value setToJson(const std::optional<StatusSet> &S) {
                             {"exceptions", S->hasExceptions()}};
 }
 
-bool setFromJson(const llvm::json::Value *V, std::optional<StatusSet> &Out,
-                 std::string &Error) {
+static bool setFromJson(const llvm::json::Value *V,
+                        std::optional<StatusSet> &Out, std::string &Error) {
   Out.reset();
   if (!V || V->kind() == llvm::json::Value::Null)
     return true;
@@ -81,15 +79,15 @@ bool setFromJson(const llvm::json::Value *V, std::optional<StatusSet> &Out,
   return true;
 }
 
-llvm::json::Value callToJson(const CallFact &C) {
+static llvm::json::Value callToJson(const CallFact &C) {
   llvm::json::Object O{{"usr", C.USR}, {"name", C.Name}};
   if (C.LibraryLayer)
     O["library_layer"] = *C.LibraryLayer;
   return O;
 }
 
-bool callFromJson(const llvm::json::Value &V, CallFact &C, unsigned NumLayers,
-                  std::string &Error) {
+static bool callFromJson(const llvm::json::Value &V, CallFact &C,
+                         unsigned NumLayers, std::string &Error) {
   const llvm::json::Object *O = V.getAsObject();
   if (!O || !O->getString("name")) {
     Error = "a call has no name";
@@ -107,20 +105,18 @@ bool callFromJson(const llvm::json::Value &V, CallFact &C, unsigned NumLayers,
   return true;
 }
 
-llvm::json::Value locToJson(const FactLoc &L) {
+static llvm::json::Value locToJson(const FactLoc &L) {
   return llvm::json::Object{
       {"file", L.File}, {"line", L.Line}, {"column", L.Column}};
 }
 
-void locFromJson(const llvm::json::Object *O, FactLoc &L) {
+static void locFromJson(const llvm::json::Object *O, FactLoc &L) {
   if (!O)
     return;
   L.File = O->getString("file").value_or("").str();
   L.Line = unsigned(O->getInteger("line").value_or(0));
   L.Column = unsigned(O->getInteger("column").value_or(0));
 }
-
-} // namespace
 
 std::string formatFactLoc(const FactLoc &L) {
   return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);

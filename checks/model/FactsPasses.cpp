@@ -15,12 +15,13 @@ namespace {
 constexpr llvm::StringLiteral Check = NestedLayersCheckName;
 constexpr llvm::StringLiteral ExportOption = "ExportFactsDirectory";
 constexpr llvm::StringLiteral ImportOption = "FactsDirectory";
+} // namespace
 
-void set(ClangTidyOptions &Opts, llvm::StringRef Option, llvm::StringRef Dir) {
+static void set(ClangTidyOptions &Opts, llvm::StringRef Option,
+                llvm::StringRef Dir) {
   Opts.CheckOptions[(Check + "." + Option).str()] =
       ClangTidyOptions::ClangTidyValue(Dir);
 }
-} // namespace
 
 llvm::StringRef factsCheck() { return Check; }
 

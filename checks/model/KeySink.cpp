@@ -117,6 +117,7 @@ AST_MATCHER_P(NamedDecl, isKeySinkNamed, const ApiModel *, Api) {
   return Node.getDeclName().isIdentifier() &&
          Api->isKeySinkName(Node.getName());
 }
+
 } // namespace
 
 void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,

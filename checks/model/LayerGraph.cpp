@@ -11,10 +11,11 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxDepth = 16;
+} // namespace
 
 /// A constant status in a returned expression: a gRPC StatusCode
 /// enumerator, `Status::OK`/`Status::CANCELLED`, or an HTTP status number.
-std::optional<StatusSet> constantStatus(const Expr *E, ASTContext &Ctx) {
+static std::optional<StatusSet> constantStatus(const Expr *E, ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
   std::optional<StatusSet> Out;
@@ -41,8 +42,6 @@ std::optional<StatusSet> constantStatus(const Expr *E, ASTContext &Ctx) {
   });
   return Out;
 }
-
-} // namespace
 
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Buf;
@@ -122,8 +121,9 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
       L.Retries = R.Set;
     L.Exhaustion = exhaustion(*S, Def);
     L.ReadsOnly = !S->Operations.empty() &&
-                  llvm::all_of(S->Operations,
-                               [](const Operation &Op) { return Op.onlyReads(); });
+                  llvm::all_of(S->Operations, [](const Operation &Op) {
+                    return Op.onlyReads();
+                  });
     L.Tentative = true;
     for (const Operation &Op : S->Operations) {
       const FunctionDecl *Callee =
@@ -277,16 +277,13 @@ LayerGraph::layerFor(const RetrySite &Site) {
   return {nullptr, 0};
 }
 
-namespace {
 /// Does a failure that \p Inner gives up with make \p Outer try again?
-bool amplifies(const LayerFact &Outer, const LayerFact *Inner) {
+static bool amplifies(const LayerFact &Outer, const LayerFact *Inner) {
   if (!Inner || !Outer.Retries)
     return true;
   std::optional<StatusSet> GivesUp = Inner->givesUp();
   return !GivesUp || !(*Outer.Retries & *GivesUp).empty();
 }
-
-} // namespace
 
 bool LayerGraph::counts(const LayerFact &L) {
   if (L.Attempts && *L.Attempts < 2)

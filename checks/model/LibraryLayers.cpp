@@ -7,10 +7,9 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
 /// The first call in \p S whose callee is named one of \p Names.
-const CallExpr *findCall(const Stmt *S, llvm::ArrayRef<StringRef> Names) {
+static const CallExpr *findCall(const Stmt *S,
+                                llvm::ArrayRef<StringRef> Names) {
   const CallExpr *Found = nullptr;
   forEachDescendant(S, [&](const Stmt *N) {
     if (const auto *Call = dyn_cast<CallExpr>(N))
@@ -21,8 +20,8 @@ const CallExpr *findCall(const Stmt *S, llvm::ArrayRef<StringRef> Names) {
 }
 
 /// The first integer constant among \p Args.
-std::optional<int64_t> firstIntArg(llvm::ArrayRef<const Expr *> Args,
-                                   ASTContext &Ctx) {
+static std::optional<int64_t> firstIntArg(llvm::ArrayRef<const Expr *> Args,
+                                          ASTContext &Ctx) {
   for (const Expr *A : Args) {
     if (!A || isa<CXXDefaultArgExpr>(A) || !A->getType()->isIntegerType())
       continue;
@@ -32,8 +31,6 @@ std::optional<int64_t> firstIntArg(llvm::ArrayRef<const Expr *> Args,
   }
   return std::nullopt;
 }
-
-} // namespace
 
 LibraryLayers::LibraryLayers(ASTContext &Ctx, const ApiModel &Api,
                              RetryingCallList RetryingCalls)
@@ -83,6 +80,7 @@ public:
       std::pair<const ValueDecl *, std::pair<const ValueDecl *, const Expr *>>>
       Fields;
 };
+
 } // namespace
 
 void LibraryLayers::indexAssignments() {
@@ -129,7 +127,7 @@ static const ValueDecl *localObject(const CallExpr *Call) {
 }
 
 std::optional<LayerFact> LibraryLayers::grpcLayer(const CallExpr *Call,
-                                               const Operation &Op) {
+                                                  const Operation &Op) {
   const ValueDecl *Stub = localObject(Call);
   if (!Stub)
     return std::nullopt;

@@ -7,9 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
-bool isStdNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
+static bool isStdNamed(const CXXRecordDecl *RD,
+                       llvm::ArrayRef<StringRef> Names) {
   if (!RD || !RD->getDeclName().isIdentifier())
     return false;
   std::string QN = RD->getQualifiedNameAsString();
@@ -23,8 +22,6 @@ bool isStdNamed(const CXXRecordDecl *RD, llvm::ArrayRef<StringRef> Names) {
   }
   return false;
 }
-
-} // namespace
 
 bool isMutexType(QualType T) {
   const CXXRecordDecl *RD = recordOf(T);

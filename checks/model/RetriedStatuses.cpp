@@ -9,11 +9,9 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
 /// A variable the body assigns in \p S and tests in \p Cond: a one-shot flag
 /// (refresh credentials once, then retry once).
-bool isOneShot(const Expr *Cond, const Stmt *Then) {
+static bool isOneShot(const Expr *Cond, const Stmt *Then) {
   llvm::SmallPtrSet<const VarDecl *, 4> InCond;
   forEachDescendant(Cond, [&](const Stmt *S) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
@@ -32,6 +30,7 @@ bool isOneShot(const Expr *Cond, const Stmt *Then) {
   });
   return Found;
 }
+namespace {
 
 /// Follows the outcomes of a site's operations through its per-attempt code
 /// to the ways back to the next attempt.

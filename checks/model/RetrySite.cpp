@@ -7,10 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
 /// Variables incremented (++, --, +=, -=) in \p S.
-llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
+static llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
   llvm::SmallVector<const VarDecl *, 2> Out;
   forEachDescendant(S, [&](const Stmt *N) {
     const VarDecl *V = nullptr;
@@ -28,7 +26,7 @@ llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
 }
 
 /// Variables assigned (=, op=, ++) in \p S.
-llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
+static llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
   llvm::SmallVector<const VarDecl *, 4> Out = incrementedVars(S);
   forEachDescendant(S, [&](const Stmt *N) {
     const VarDecl *V = nullptr;
@@ -45,7 +43,7 @@ llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
   return Out;
 }
 
-bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
+static bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
   if (!Cond)
     return true; // for (;;)
   bool Value = false;
@@ -59,8 +57,8 @@ bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
 
 /// Does the loop walk a container: the counter indexes something, or the
 /// condition compares against size()/end()?
-bool isIterationLoop(const Stmt *Body, const Expr *Cond,
-                     const VarDecl *Counter) {
+static bool isIterationLoop(const Stmt *Body, const Expr *Cond,
+                            const VarDecl *Counter) {
   bool Iter = false;
   forEachDescendant(Cond, [&](const Stmt *N) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N))
@@ -92,8 +90,8 @@ bool isIterationLoop(const Stmt *Body, const Expr *Cond,
 
 /// Is \p V (or a local initialized from it in \p Body) part of the arguments
 /// of an operation? Then each iteration sends a different request (paging).
-bool feedsRequest(const VarDecl *V, const Stmt *Body,
-                  llvm::ArrayRef<Operation> Ops) {
+static bool feedsRequest(const VarDecl *V, const Stmt *Body,
+                         llvm::ArrayRef<Operation> Ops) {
   llvm::SmallVector<const VarDecl *, 4> Derived{V};
   forEachDescendant(Body, [&](const Stmt *N) {
     if (const auto *DS = dyn_cast<DeclStmt>(N))
@@ -114,8 +112,8 @@ bool feedsRequest(const VarDecl *V, const Stmt *Body,
 /// a condition (loop or exit/continue `if`) reads its result, a variable
 /// it filled (out-parameters included) or something derived from those, or
 /// a try block around it decides through exceptions?
-bool outcomeDecides(const Stmt *Body, const Expr *Cond,
-                    llvm::ArrayRef<Operation> Ops) {
+static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
+                           llvm::ArrayRef<Operation> Ops) {
   llvm::SmallPtrSet<const Stmt *, 4> Calls;
   for (const Operation &Op : Ops)
     Calls.insert(Op.Call);
@@ -235,8 +233,6 @@ bool outcomeDecides(const Stmt *Body, const Expr *Cond,
   });
   return Decides;
 }
-
-} // namespace
 
 std::string RetrySite::describe() const {
   if (Kind == RetryKind::Helper && Helper)

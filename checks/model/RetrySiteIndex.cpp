@@ -14,14 +14,13 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxCallDepth = 3;
+} // namespace
 
-bool isLambdaClassMethod(const Decl *D) {
+static bool isLambdaClassMethod(const Decl *D) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
     return MD->getParent()->isLambda();
   return false;
 }
-
-} // namespace
 
 /// The call that receives \p Lambda as an argument, looking through the
 /// conversions to a callable parameter type.
@@ -219,6 +218,7 @@ public:
   std::vector<const Stmt *> Loops;
   std::vector<const LambdaExpr *> Lambdas;
 };
+
 } // namespace
 
 void RetrySiteIndex::buildCallIndex() {

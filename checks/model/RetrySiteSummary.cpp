@@ -7,17 +7,16 @@
 
 #include "RetrySite.h"
 #include "ValueOrigin.h"
+#include "utils/AssignedVars.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
 /// Same-TU functions called from \p S, up to \p Depth levels.
-void calleeBodies(const Stmt *S, unsigned Depth,
-                  llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
-                  llvm::SmallVectorImpl<const Stmt *> &Out) {
+static void calleeBodies(const Stmt *S, unsigned Depth,
+                         llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,
+                         llvm::SmallVectorImpl<const Stmt *> &Out) {
   if (Depth == 0)
     return;
   forEachDescendant(S, [&](const Stmt *N) {
@@ -37,7 +36,7 @@ void calleeBodies(const Stmt *S, unsigned Depth,
 /// Does \p E (or the local it reads) come from a call whose result the
 /// model cannot read: no body in the TU, a virtual call, or a field of a
 /// struct a call returned (`permit.delay` after `permit = node.retry()`)?
-bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0) {
+static bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0) {
   bool Found = false;
   forEachDescendant(E, [&](const Stmt *N) {
     if (Found)
@@ -67,7 +66,7 @@ bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0) {
 
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
 /// duration (`steady_timer t(io, d)`), that duration.
-const Expr *timerConstructionDuration(const CallExpr *Call) {
+static const Expr *timerConstructionDuration(const CallExpr *Call) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
   if (!M || !M->getDeclName().isIdentifier() ||
@@ -91,8 +90,8 @@ const Expr *timerConstructionDuration(const CallExpr *Call) {
 /// system-header calls, const accessors and predicates over the
 /// operation's result (`is_transient(res->status)` is a status test, not a
 /// budget).
-const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
-                             const Stmt *Body) {
+static const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
+                                    const Stmt *Body) {
   const CallExpr *Found = nullptr;
   auto IsOp = [&](const CallExpr *C) {
     return llvm::any_of(Site.Operations, [&](const Operation &Op) {
@@ -108,19 +107,8 @@ const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
     return Has;
   };
   // Locals that hold the operation's result.
-  llvm::SmallPtrSet<const VarDecl *, 4> Results;
-  forEachDescendant(Body, [&](const Stmt *N) {
-    if (const auto *V = dyn_cast<DeclStmt>(N)) {
-      for (const Decl *D : V->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          if (VD->getInit() && HasOp(VD->getInit()))
-            Results.insert(VD);
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-      if (BO->isAssignmentOp() && HasOp(BO->getRHS()))
-        if (const VarDecl *VD = refVar(BO->getLHS()))
-          Results.insert(VD);
-    }
-  });
+  llvm::SmallPtrSet<const VarDecl *, 4> Results =
+      varsAssignedFrom(Body, [&](const Expr *E) { return HasOp(E); });
   auto ReadsResult = [&](const CallExpr *C) {
     for (const Expr *A : C->arguments()) {
       if (HasOp(A))
@@ -157,13 +145,13 @@ const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
 
 /// A method from text such as Beast's verb::delete_ or curl's
 /// CURLOPT_CUSTOMREQUEST value.
-HttpMethod methodFromText(StringRef T) {
+static HttpMethod methodFromText(StringRef T) {
   T.consume_back("_"); // beast's verb::delete_
   return httpMethodFromName(T);
 }
 
 /// libcurl: POST unless CURLOPT_CUSTOMREQUEST names another method.
-HttpMethod curlMethod(const FunctionDecl *Fn, ASTContext &Ctx) {
+static HttpMethod curlMethod(const FunctionDecl *Fn, ASTContext &Ctx) {
   HttpMethod M = HttpMethod::Get;
   HttpMethod Custom = HttpMethod::Unknown;
   if (!Fn || !Fn->getBody())
@@ -186,7 +174,7 @@ HttpMethod curlMethod(const FunctionDecl *Fn, ASTContext &Ctx) {
 }
 
 /// Boost.Beast: the verb the request passed to http::write was built with.
-HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
+static HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
   if (Write->getNumArgs() < 2 || !Fn)
     return HttpMethod::Unknown;
   const VarDecl *Req = refVarThroughUnary(Write->getArg(1));
@@ -214,8 +202,6 @@ HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
   });
   return M;
 }
-
-} // namespace
 
 void RetrySiteIndex::resolveCurlMethods(RetrySite &Site) {
   for (Operation &Op : Site.Operations) {

@@ -7,9 +7,7 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-
-std::string typeName(QualType T) {
+static std::string typeName(QualType T) {
   T = T.getNonReferenceType().getUnqualifiedType();
   if (const auto *RD = T->getAsCXXRecordDecl())
     return RD->getQualifiedNameAsString();
@@ -20,14 +18,12 @@ std::string typeName(QualType T) {
   return T.getAsString();
 }
 
-bool isStatusName(StringRef N) {
+static bool isStatusName(StringRef N) {
   std::string L = N.lower();
   return L == "status" || L == "status_code" || L == "statuscode" ||
          L == "http_status" || L == "httpstatus" || L == "response_code" ||
          L == "http_code" || L == "code";
 }
-
-} // namespace
 
 StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx)
     : Api(Api), Ctx(Ctx) {}
@@ -114,7 +110,8 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
   return Found;
 }
 
-StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op, int64_t V) {
+StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op,
+                                     int64_t V) {
   auto Range = [&](int64_t Lo, int64_t Hi, auto Make) {
     StatusSet S;
     for (int64_t C = std::max<int64_t>(Lo, 0); C <= Hi; ++C)
@@ -212,8 +209,8 @@ StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op, int6
   }
 }
 
-StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD, unsigned Param,
-                                   ResponseKind K) {
+StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
+                                           unsigned Param, ResponseKind K) {
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def || PredicateDepth > 2 ||
       Param >= Def->getNumParams())
@@ -327,7 +324,8 @@ StatusCond StatusConditions::eval(const Expr *E) {
           StatusSet::transport(unsigned(Transport::All)));
     if (*K == ResponseKind::HttpStatus)
       return StatusCond::exactly(StatusSet::http(1, 999));
-    if (*K == ResponseKind::ErrorCode) // set = the operation failed in transport
+    if (*K ==
+        ResponseKind::ErrorCode) // set = the operation failed in transport
       return StatusCond::exactly(
           StatusSet::transport(unsigned(Transport::All)));
   }
@@ -384,9 +382,9 @@ void StatusConditions::learnVariables(const Stmt *Region) {
   });
 }
 
-StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body,
-                                       ResponseKind K, StatusSet In,
-                                       CaseWalker WalkCase, bool &Inexact) {
+StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body, ResponseKind K,
+                                       StatusSet In, CaseWalker WalkCase,
+                                       bool &Inexact) {
   StatusSet Covered, After, Cur;
   bool HasDefault = false;
   for (const Stmt *Child : Body->body()) {

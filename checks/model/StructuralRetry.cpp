@@ -7,6 +7,7 @@
 // call's result tells success from failure, live here.
 
 #include "RetrySite.h"
+#include "utils/AssignedVars.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 
@@ -15,11 +16,12 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxUnknownDepth = 3;
+} // namespace
 
 /// The variable or field a call goes through when it calls a callable
 /// value: `op()`, `(*fp)(ctx)`, `fn_()` on a `std::function` member, a
 /// parameter of a template type.
-const ValueDecl *callableTarget(const CallExpr *Call) {
+static const ValueDecl *callableTarget(const CallExpr *Call) {
   const Expr *Callee = Call->getCallee();
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
     if (OC->getOperator() != OO_Call || OC->getNumArgs() == 0)
@@ -58,7 +60,7 @@ const ValueDecl *callableTarget(const CallExpr *Call) {
 /// Names that say the call stays in the process: a state query or
 /// predicate (a loop that waits for one to turn true polls, it does not
 /// retry), logging, or taking a lock (a spin lock is no remote operation).
-bool isLocalName(StringRef Name) {
+static bool isLocalName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   if (Words.empty())
     return true;
@@ -71,10 +73,12 @@ bool isLocalName(StringRef Name) {
                              "print", "trace", "debug", "notify", "on"},
                             StringRef(Words.front()));
 }
+namespace {
 
 enum class Outcome { Unknown, Success, Failure };
+} // namespace
 
-Outcome flip(Outcome O) {
+static Outcome flip(Outcome O) {
   return O == Outcome::Success   ? Outcome::Failure
          : O == Outcome::Failure ? Outcome::Success
                                  : Outcome::Unknown;
@@ -82,7 +86,7 @@ Outcome flip(Outcome O) {
 
 /// What a named constant says about an outcome: OK, NONE, SUCCESS vs an
 /// error, failure, timeout or busy code.
-Outcome constantOutcome(StringRef Name) {
+static Outcome constantOutcome(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   std::string Squashed = StringRef(squashIdentifier(Name)).upper();
   StringRef N(Squashed);
@@ -100,7 +104,7 @@ Outcome constantOutcome(StringRef Name) {
 
 /// The name of the constant \p E spells: an enumerator, a constant variable
 /// or the macro the literal comes from.
-StringRef constantName(const Expr *E, ASTContext &Ctx) {
+static StringRef constantName(const Expr *E, ASTContext &Ctx) {
   const Expr *S = E->IgnoreParenImpCasts();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
     if (isa<EnumConstantDecl>(DRE->getDecl()))
@@ -116,7 +120,7 @@ StringRef constantName(const Expr *E, ASTContext &Ctx) {
   return "";
 }
 
-bool isSuccessAccessor(StringRef Name) {
+static bool isSuccessAccessor(StringRef Name) {
   std::string N = squashIdentifier(Name);
   return llvm::is_contained({"ok", "isok", "success", "succeeded", "issuccess",
                              "issucceeded", "isnone", "good", "hasvalue",
@@ -124,13 +128,14 @@ bool isSuccessAccessor(StringRef Name) {
                             StringRef(N));
 }
 
-bool isFailureAccessor(StringRef Name) {
+static bool isFailureAccessor(StringRef Name) {
   std::string N = squashIdentifier(Name);
   return llvm::is_contained({"failed", "isfailed", "fail", "isfailure",
                              "iserror", "haserror", "bad", "iserr", "error",
                              "haserr"},
                             StringRef(N));
 }
+namespace {
 
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
@@ -280,10 +285,11 @@ private:
   llvm::function_ref<bool(const Expr *)> IsResult;
   bool Specific = false;
 };
+} // namespace
 
 /// Is the last statement of \p S a jump out of the handler (return, break,
 /// throw)? Then the handler never loops back.
-bool alwaysLeaves(const Stmt *S) {
+static bool alwaysLeaves(const Stmt *S) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
     if (CS->body_empty())
       return false;
@@ -296,75 +302,15 @@ bool alwaysLeaves(const Stmt *S) {
   return isa<ReturnStmt, BreakStmt, CoreturnStmt>(S);
 }
 
-bool endsWithContinue(const Stmt *S) {
+static bool endsWithContinue(const Stmt *S) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
     S = CS->body_empty() ? nullptr : CS->body_back();
   return isa_and_nonnull<ContinueStmt>(S);
 }
 
-bool contains(const Stmt *S, const Stmt *Target) {
+static bool contains(const Stmt *S, const Stmt *Target) {
   bool Found = false;
   forEachDescendant(S, [&](const Stmt *N) { Found = Found || N == Target; });
-  return Found;
-}
-
-/// What an lvalue is part of: the variable `b` for `b->last`, `buf[i]` or
-/// `*p`; the member for `this->next_` (and `next_` in a method).
-const ValueDecl *rootDecl(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-      return dyn_cast<VarDecl>(DRE->getDecl());
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        return ME->getMemberDecl();
-      E = ME->getBase();
-    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
-      E = AS->getBase();
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-      E = UO->getSubExpr();
-    } else {
-      return nullptr;
-    }
-  }
-  return nullptr;
-}
-
-/// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
-/// variable, a member, a field or an element of one).
-llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
-  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
-  auto Add = [&](const Expr *E) {
-    if (const ValueDecl *D = rootDecl(E))
-      Out.insert(D);
-  };
-  forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-      if (BO->isAssignmentOp())
-        Add(BO->getLHS());
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
-      if (UO->isIncrementDecrementOp())
-        Add(UO->getSubExpr());
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
-        Add(OC->getArg(0));
-    }
-  });
-  return Out;
-}
-
-/// Does \p S read one of \p Decls (a variable, or a member of `this`)?
-bool readsAny(const Stmt *S,
-              const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls) {
-  bool Found = false;
-  forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      Found = Found || Decls.count(DRE->getDecl());
-    else if (const auto *ME = dyn_cast<MemberExpr>(N))
-      Found =
-          Found || (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
-                    Decls.count(ME->getMemberDecl()));
-  });
   return Found;
 }
 
@@ -372,28 +318,12 @@ bool readsAny(const Stmt *S,
 /// when the call succeeds (a success test that exits, a `try` that exits
 /// after the call and a handler that does not), or its condition holds
 /// while the call fails?
-bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
-                        ASTContext &Ctx) {
+static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
+                               ASTContext &Ctx) {
   LoopParts P = loopParts(Loop);
   // Variables that hold the call's result.
-  llvm::SmallPtrSet<const VarDecl *, 4> Results;
-  forEachDescendant(P.Body, [&](const Stmt *N) {
-    if (const auto *DS = dyn_cast<DeclStmt>(N)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->getInit() && contains(V->getInit(), Call))
-            Results.insert(V);
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-      if (BO->isAssignmentOp() && contains(BO->getRHS(), Call))
-        if (const VarDecl *V = refVar(BO->getLHS()))
-          Results.insert(V);
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-      if (OC->isAssignmentOp() && OC->getNumArgs() == 2 &&
-          contains(OC->getArg(1), Call))
-        if (const VarDecl *V = refVar(OC->getArg(0)))
-          Results.insert(V);
-    }
-  });
+  llvm::SmallPtrSet<const VarDecl *, 4> Results = varsAssignedFrom(
+      P.Body, [&](const Expr *E) { return contains(E, Call); });
   auto IsResult = [&](const Expr *E) {
     if (!E)
       return false;
@@ -450,8 +380,6 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
   Visit(P.Body, false);
   return Found && !FailureLeaves;
 }
-
-} // namespace
 
 bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
   const FunctionDecl *Def = nullptr;

@@ -9,9 +9,10 @@ namespace {
 
 constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxBudget = 400;
+} // namespace
 
 /// C functions that write into a buffer from their other arguments.
-bool isBufferWriter(const FunctionDecl *FD) {
+static bool isBufferWriter(const FunctionDecl *FD) {
   if (!FD || !FD->getDeclName().isIdentifier())
     return false;
   return llvm::is_contained(
@@ -22,7 +23,7 @@ bool isBufferWriter(const FunctionDecl *FD) {
 }
 
 /// Member functions that feed their arguments into the object.
-bool isAppender(StringRef Name) {
+static bool isAppender(StringRef Name) {
   return llvm::is_contained({"append", "assign", "push_back", "insert",
                              "operator+=", "operator<<", "operator="},
                             Name);
@@ -30,7 +31,8 @@ bool isAppender(StringRef Name) {
 
 /// Is \p Assign (to \p V) guarded so that it runs once, not per attempt:
 /// `if (key.empty()) key = ...;` or `if (attempt == 0) key = ...;`?
-bool isMintedOnce(const Stmt *Assign, const VarDecl *V, const Stmt *Body) {
+static bool isMintedOnce(const Stmt *Assign, const VarDecl *V,
+                         const Stmt *Body) {
   bool Once = false;
   forEachDescendant(Body, [&](const Stmt *S) {
     const auto *If = dyn_cast<IfStmt>(S);
@@ -64,14 +66,12 @@ bool isMintedOnce(const Stmt *Assign, const VarDecl *V, const Stmt *Body) {
   return Once;
 }
 
-const FunctionDecl *scopeFunction(const VarDecl *V) {
+static const FunctionDecl *scopeFunction(const VarDecl *V) {
   const DeclContext *DC = V->getDeclContext();
   while (DC && !isa<FunctionDecl>(DC))
     DC = DC->getParent();
   return dyn_cast_or_null<FunctionDecl>(DC);
 }
-
-} // namespace
 
 std::string Origin::describe() const {
   switch (Kind) {

@@ -10,16 +10,14 @@
 
 namespace clang::tidy::retry {
 
-namespace {
 /// A constant's value times \p Unit, when the constant is a number.
-std::optional<double> scaled(const APValue &V, double Unit) {
+static std::optional<double> scaled(const APValue &V, double Unit) {
   if (V.isInt())
     return V.getInt().getSExtValue() * Unit;
   if (V.isFloat())
     return V.getFloat().convertToDouble() * Unit;
   return std::nullopt;
 }
-} // namespace
 
 std::string formatSeconds(double S) {
   auto Num = [](double V) {

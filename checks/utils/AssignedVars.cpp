@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "AssignedVars.h"
+#include "AstQueries.h"
+#include "AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::retry {
+
+/// What an lvalue is part of: the variable `b` for `b->last`, `buf[i]` or
+/// `*p`; the member for `this->next_` (and `next_` in a method).
+const ValueDecl *rootDecl(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        return ME->getMemberDecl();
+      E = ME->getBase();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = AS->getBase();
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      E = UO->getSubExpr();
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
+/// variable, a member, a field or an element of one).
+llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
+  auto Add = [&](const Expr *E) {
+    if (const ValueDecl *D = rootDecl(E))
+      Out.insert(D);
+  };
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp())
+        Add(BO->getLHS());
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+      if (UO->isIncrementDecrementOp())
+        Add(UO->getSubExpr());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+        Add(OC->getArg(0));
+    }
+  });
+  return Out;
+}
+
+/// Does \p S read one of \p Decls (a variable, or a member of `this`)?
+bool readsAny(const Stmt *S,
+              const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      Found = Found || Decls.count(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(N))
+      Found =
+          Found || (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
+                    Decls.count(ME->getMemberDecl()));
+  });
+  return Found;
+}
+
+llvm::SmallPtrSet<const VarDecl *, 4>
+varsAssignedFrom(const Stmt *Region,
+                 llvm::function_ref<bool(const Expr *)> From) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Out;
+  forEachDescendant(Region, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D))
+          if (V->getInit() && From(V->getInit()))
+            Out.insert(V);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp() && From(BO->getRHS()))
+        if (const VarDecl *V = refVar(BO->getLHS()))
+          Out.insert(V);
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2 && From(OC->getArg(1)))
+        if (const VarDecl *V = refVar(OC->getArg(0)))
+          Out.insert(V);
+    }
+  });
+  return Out;
+}
+
+} // namespace clang::tidy::retry

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// What code writes: the variables and members it changes, and the locals
+// that hold a value computed from given expressions.
+
+#ifndef RETRYLINT_CHECKS_UTILS_ASSIGNEDVARS_H
+#define RETRYLINT_CHECKS_UTILS_ASSIGNEDVARS_H
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::retry {
+
+/// What an lvalue is part of: the variable `b` for `b->last`, `buf[i]` or
+/// `*p`; the member for `this->next_` (and `next_` in a method).
+const ValueDecl *rootDecl(const Expr *E);
+
+/// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
+/// variable, a member, a field or an element of one).
+llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S);
+
+/// Does \p S read one of \p Decls (a variable, or a member of `this`)?
+bool readsAny(const Stmt *S,
+              const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls);
+
+/// Locals in \p Region initialized or assigned (`=`, a class's
+/// `operator=`) from an expression for which \p From holds.
+llvm::SmallPtrSet<const VarDecl *, 4>
+varsAssignedFrom(const Stmt *Region,
+                 llvm::function_ref<bool(const Expr *)> From);
+
+} // namespace clang::tidy::retry
+
+#endif
