@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "NonRetryableStatusCheck.h"
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "model/GrpcServiceConfig.h"
 #include "model/RetriedStatuses.h"
-#include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;

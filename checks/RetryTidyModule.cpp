@@ -6,6 +6,7 @@
 
 namespace clang::tidy {
 namespace retry {
+namespace {
 
 /// Checks for retry code that double-charges, storms or never succeeds.
 class RetryTidyModule : public ClangTidyModule {
@@ -17,6 +18,7 @@ public:
   }
 };
 
+} // namespace
 } // namespace retry
 
 static ClangTidyModuleRegistry::Add<retry::RetryTidyModule>

@@ -19,6 +19,7 @@ namespace {
 constexpr llvm::StringLiteral SideEffectVerbs[] = {
     "Create",   "Charge", "Send", "Publish", "Submit",
     "Transfer", "Append", "Post", "Insert",  "Enqueue"};
+
 } // namespace
 
 static bool startsWithVerb(StringRef Name, StringRef Verb) {

@@ -15,6 +15,7 @@ namespace {
 constexpr llvm::StringLiteral Check = NestedLayersCheckName;
 constexpr llvm::StringLiteral ExportOption = "ExportFactsDirectory";
 constexpr llvm::StringLiteral ImportOption = "FactsDirectory";
+
 } // namespace
 
 static void set(ClangTidyOptions &Opts, llvm::StringRef Option,

@@ -11,6 +11,7 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxDepth = 16;
+
 } // namespace
 
 /// A constant status in a returned expression: a gRPC StatusCode

@@ -47,7 +47,7 @@ std::vector<LockScope> lockScopes(const Stmt *Body, ASTContext &Ctx) {
   auto Toggles = [&](const CompoundStmt *CS, const Stmt *const *From,
                      const ValueDecl *Target) {
     llvm::SmallVector<std::pair<SourceLocation, bool>, 4> T; // (loc, locks)
-    for (auto It = From; It != CS->body_end(); ++It)
+    for (const auto *It = From; It != CS->body_end(); ++It)
       forEachInFunction(*It, [&](const Stmt *S) {
         const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
         if (!MC || !MC->getMethodDecl() ||
@@ -77,7 +77,7 @@ std::vector<LockScope> lockScopes(const Stmt *Body, ASTContext &Ctx) {
         Walk(C);
       return;
     }
-    for (auto It = CS->body_begin(); It != CS->body_end(); ++It) {
+    for (const auto *It = CS->body_begin(); It != CS->body_end(); ++It) {
       const Stmt *Child = *It;
       if (const auto *DS = dyn_cast<DeclStmt>(Child)) {
         for (const Decl *D : DS->decls()) {

@@ -68,6 +68,7 @@ private:
   /// type for `throw;`).
   llvm::SmallVector<std::pair<QualType, StatusSet>, 2> Thrown;
 };
+} // namespace
 
 StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
   if (!S || In.empty())
@@ -280,8 +281,6 @@ RetriedStatuses Analyzer::finish(const StatusSet &Universe) const {
   Out.Where = RetryWhere ? RetryWhere : Site.Site;
   return Out;
 }
-
-} // namespace
 
 RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index) {
   return Analyzer(Site, Index).run();

@@ -14,6 +14,7 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxCallDepth = 3;
+
 } // namespace
 
 static bool isLambdaClassMethod(const Decl *D) {

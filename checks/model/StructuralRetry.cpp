@@ -16,6 +16,7 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxUnknownDepth = 3;
+
 } // namespace
 
 /// The variable or field a call goes through when it calls a callable
@@ -76,6 +77,7 @@ static bool isLocalName(StringRef Name) {
 namespace {
 
 enum class Outcome { Unknown, Success, Failure };
+
 } // namespace
 
 static Outcome flip(Outcome O) {
@@ -285,6 +287,7 @@ private:
   llvm::function_ref<bool(const Expr *)> IsResult;
   bool Specific = false;
 };
+
 } // namespace
 
 /// Is the last statement of \p S a jump out of the handler (return, break,

@@ -9,6 +9,7 @@ namespace {
 
 constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxBudget = 400;
+
 } // namespace
 
 /// C functions that write into a buffer from their other arguments.
@@ -344,11 +345,12 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
         const Expr *Base = OC->getArg(0);
         if (OC->getOperator() == OO_LessLess)
           while (const auto *Inner =
-                     dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Base)))
+                     dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Base))) {
             if (Inner->getOperator() == OO_LessLess && Inner->getNumArgs() == 2)
               Base = Inner->getArg(0);
             else
               break;
+          }
         if ((OC->isAssignmentOp() || OC->getOperator() == OO_LessLess) &&
             refVar(Base) == V)
           trace(OC->getArg(1), F, Depth + 1);
