@@ -7,6 +7,7 @@
 
 #include "RetrySite.h"
 #include "ValueOrigin.h"
+#include "Waits.h"
 #include "utils/AssignedVars.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -31,58 +32,6 @@ static void calleeBodies(const Stmt *S, unsigned Depth,
     Out.push_back(Def->getBody());
     calleeBodies(Def->getBody(), Depth - 1, Seen, Out);
   });
-}
-
-/// Does \p E (or the local it reads) come from a call whose result the
-/// model cannot read: no body in the TU, a virtual call, or a field of a
-/// struct a call returned (`permit.delay` after `permit = node.retry()`)?
-static bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0) {
-  bool Found = false;
-  forEachDescendant(E, [&](const Stmt *N) {
-    if (Found)
-      return;
-    if (const auto *Call = dyn_cast<CallExpr>(N)) {
-      const FunctionDecl *FD = calleeDecl(Call);
-      const FunctionDecl *Def = nullptr;
-      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      if (FD && !FD->isInStdNamespace() && !isa<CXXConstructorDecl>(FD) &&
-          !FD->isOverloadedOperator() &&
-          ((MD && MD->isVirtual()) || !FD->hasBody(Def)))
-        Found = true;
-    } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
-      const VarDecl *V = refVar(ME->getBase());
-      if (V && V->hasLocalStorage() && V->getInit() &&
-          isa<CallExpr>(ignoreWrappers(V->getInit())))
-        Found = true;
-    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
-      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-      if (V && V->hasLocalStorage() && V->getInit() && Depth < 2 &&
-          comesFromOpaqueCall(V->getInit(), Depth + 1))
-        Found = true;
-    }
-  });
-  return Found;
-}
-
-/// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
-/// duration (`steady_timer t(io, d)`), that duration.
-static const Expr *timerConstructionDuration(const CallExpr *Call) {
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
-  if (!M || !M->getDeclName().isIdentifier() ||
-      (M->getName() != "wait" && M->getName() != "async_wait"))
-    return nullptr;
-  const CXXRecordDecl *RD = M->getParent();
-  if (!RD->getDeclName().isIdentifier() ||
-      !RD->getName().ends_with_insensitive("timer"))
-    return nullptr;
-  const VarDecl *V = refVar(MC->getImplicitObjectArgument());
-  if (!V || !V->getInit())
-    return nullptr;
-  const auto *CE = dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
-  if (!CE || CE->getNumArgs() < 2)
-    return nullptr;
-  return CE->getArg(1);
 }
 
 /// A call other than the site's operations that \p Cond reads, directly or
@@ -509,9 +458,23 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         RecordWait(Call, D, enclosingFunction(Call), nullptr);
         return;
       }
-      // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }
+      // A project's own sleep defined elsewhere (MySleep(1000), msleep(ms)):
+      // a wait of the duration it is given; with none, of unknown shape.
       const FunctionDecl *Def = nullptr;
       const FunctionDecl *FD = calleeDecl(Call);
+      if (FD && !FD->hasBody(Def) && !FD->isInStdNamespace() &&
+          FD->getDeclName().isIdentifier() && isSleepName(FD->getName())) {
+        if (Call->getNumArgs() > 0) {
+          RecordWait(Call, Call->getArg(0), enclosingFunction(Call), nullptr);
+        } else {
+          Wait W;
+          W.Call = Call;
+          W.Opaque = true;
+          Site.Waits.push_back(W);
+        }
+        return;
+      }
+      // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }
       if (FD && FD->hasBody(Def) && Def && !Def->isInStdNamespace() &&
           !Model.isRetryHelper(FD))
         forEachDescendant(Def->getBody(), [&](const Stmt *M) {

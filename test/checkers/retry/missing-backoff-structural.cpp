@@ -72,7 +72,29 @@ bool publish_no_wait_bad(const char *topic) {
   return false;
 }
 
+// Reduced from github:eclipse/paho.mqtt.c test/test6.c: the project's own
+// sleep, defined elsewhere, is a wait of the duration it is given.
+void MySleep(long ms);
+bool publish_fixed_sleep_bad(const char *topic) {
+  while (!publish_event(topic)) {
+    MySleep(1000);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
+  }
+  return true;
+}
+
 // --- near-misses that must stay silent ---
+
+// A sleep defined elsewhere with no visible duration: its shape is unknown.
+void backoff_sleep();
+bool publish_unknown_sleep_ok(const char *topic) {
+  for (int i = 0; i < 3; ++i) {
+    if (publish_event(topic))
+      return true;
+    backoff_sleep();
+  }
+  return false;
+}
 
 // Jittered, growing wait; the callee is not HTTP, so no Retry-After rule.
 bool reopen_jittered_ok(Session &s, std::minstd_rand &rng) {

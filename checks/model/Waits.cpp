@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "Waits.h"
+#include "utils/AstQueries.h"
+#include "utils/AstWalk.h"
+#include "utils/IdentifierWords.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::retry::model {
+
+/// Is \p Name a sleep: a word `sleep`, `nap` or `delay` (MySleep, msleep,
+/// task_delay)?
+bool isSleepName(StringRef Name) {
+  for (const std::string &W : identifierWords(Name))
+    if (W == "sleep" || W == "msleep" || W == "usleep" || W == "nap" ||
+        W == "delay")
+      return true;
+  return false;
+}
+
+/// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
+/// duration (`steady_timer t(io, d)`), that duration.
+const Expr *timerConstructionDuration(const CallExpr *Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  if (!M || !M->getDeclName().isIdentifier() ||
+      (M->getName() != "wait" && M->getName() != "async_wait"))
+    return nullptr;
+  const CXXRecordDecl *RD = M->getParent();
+  if (!RD->getDeclName().isIdentifier() ||
+      !RD->getName().ends_with_insensitive("timer"))
+    return nullptr;
+  const VarDecl *V = refVar(MC->getImplicitObjectArgument());
+  if (!V || !V->getInit())
+    return nullptr;
+  const auto *CE = dyn_cast<CXXConstructExpr>(V->getInit()->IgnoreImplicit());
+  if (!CE || CE->getNumArgs() < 2)
+    return nullptr;
+  return CE->getArg(1);
+}
+
+/// Does \p E (or the local it reads) come from a call whose result the
+/// model cannot read: no body in the TU, a virtual call, or a field of a
+/// struct a call returned (`permit.delay` after `permit = node.retry()`)?
+bool comesFromOpaqueCall(const Expr *E, unsigned Depth) {
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    if (Found)
+      return;
+    if (const auto *Call = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *FD = calleeDecl(Call);
+      const FunctionDecl *Def = nullptr;
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (FD && !FD->isInStdNamespace() && !isa<CXXConstructorDecl>(FD) &&
+          !FD->isOverloadedOperator() &&
+          ((MD && MD->isVirtual()) || !FD->hasBody(Def)))
+        Found = true;
+    } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
+      const VarDecl *V = refVar(ME->getBase());
+      if (V && V->hasLocalStorage() && V->getInit() &&
+          isa<CallExpr>(ignoreWrappers(V->getInit())))
+        Found = true;
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      if (V && V->hasLocalStorage() && V->getInit() && Depth < 2 &&
+          comesFromOpaqueCall(V->getInit(), Depth + 1))
+        Found = true;
+    }
+  });
+  return Found;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Waits the API model's list does not name: a project's own sleep, a timer
+// constructed with its duration, and durations computed where the model
+// cannot see.
+
+#ifndef RETRYLINT_CHECKS_MODEL_WAITS_H
+#define RETRYLINT_CHECKS_MODEL_WAITS_H
+
+#include "clang/AST/Expr.h"
+
+namespace clang::tidy::retry::model {
+
+/// Is \p Name a sleep: a word `sleep`, `nap` or `delay` (MySleep, msleep,
+/// task_delay)?
+bool isSleepName(StringRef Name);
+
+/// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
+/// duration (`steady_timer t(io, d)`), that duration.
+const Expr *timerConstructionDuration(const CallExpr *Call);
+
+/// Does \p E (or the local it reads) come from a call whose result the
+/// model cannot read: no body in the TU, a virtual call, or a field of a
+/// struct a call returned (`permit.delay` after `permit = node.retry()`)?
+bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0);
+
+} // namespace clang::tidy::retry::model
+
+#endif
