@@ -466,9 +466,9 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   auto Consider = [&](const Stmt *Region) {
     forEachDescendant(Region, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
-      // Lambdas made in the loop run where they are called.
-      if (!Call || enclosingFunction(Call) != Fn ||
-          llvm::any_of(Out, [&](const Operation &O) { return O.Call == Call; }))
+      // Lambdas made in the loop run where they are called. Body and
+      // condition are disjoint, so no call is seen twice.
+      if (!Call || enclosingFunction(Call) != Fn)
         return;
       std::optional<Operation> Op = unknownOperation(Call);
       if (!Op)
