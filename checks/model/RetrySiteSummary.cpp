@@ -474,6 +474,19 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         }
         return;
       }
+      // A helper whose body the frontend skipped (clangd's preamble) may
+      // wait: unknown, never "no wait". The retried operation itself is
+      // not a wait.
+      if (FD && !FD->isInStdNamespace() && bodySkipped(FD) &&
+          !llvm::any_of(Site.Operations, [&](const Operation &Op) {
+            return Op.Call == Call || Op.InnerCall == Call;
+          })) {
+        Wait W;
+        W.Call = Call;
+        W.Opaque = true;
+        Site.Waits.push_back(W);
+        return;
+      }
       // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }
       if (FD && FD->hasBody(Def) && Def && !Def->isInStdNamespace() &&
           !Model.isRetryHelper(FD))

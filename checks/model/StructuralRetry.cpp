@@ -186,11 +186,14 @@ private:
           BinaryOperator::getOverloadedOpcode(OC->getOperator());
       return compare(Op, OC->getArg(0), OC->getArg(1));
     }
-    // The result tested for truth: bool, pointer, optional, operator bool.
+    // The result tested for truth: bool, pointer, optional, operator bool;
+    // in a template, a callable's result whose type the instantiation
+    // decides (`if (op()) return true;`).
     if (isResult(S))
       return E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
                      S->getType()->isPointerType() ||
-                     S->getType()->isRecordType()
+                     S->getType()->isRecordType() ||
+                     S->getType()->isDependentType()
                  ? Outcome::Success
                  : Outcome::Unknown;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {

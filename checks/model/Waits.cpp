@@ -70,4 +70,17 @@ bool comesFromOpaqueCall(const Expr *E, unsigned Depth) {
   return Found;
 }
 
+bool bodySkipped(const FunctionDecl *FD) {
+  if (!FD)
+    return false;
+  for (const FunctionDecl *R : FD->redecls())
+    if (R->hasSkippedBody())
+      return true;
+  // A template instantiation's body comes from its pattern.
+  if (const FunctionDecl *P = FD->getTemplateInstantiationPattern())
+    if (P != FD)
+      return bodySkipped(P);
+  return false;
+}
+
 } // namespace clang::tidy::retry::model

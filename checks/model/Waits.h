@@ -7,6 +7,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_WAITS_H
 #define RETRYLINT_CHECKS_MODEL_WAITS_H
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 
 namespace clang::tidy::retry::model {
@@ -23,6 +24,11 @@ const Expr *timerConstructionDuration(const CallExpr *Call);
 /// model cannot read: no body in the TU, a virtual call, or a field of a
 /// struct a call returned (`permit.delay` after `permit = node.retry()`)?
 bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0);
+
+/// Was \p FD's body in the source but skipped by the frontend (clangd's
+/// preamble, -fskip-function-bodies)? What such a function does is unknown,
+/// which is not the same as doing nothing.
+bool bodySkipped(const FunctionDecl *FD);
 
 } // namespace clang::tidy::retry::model
 

@@ -3,7 +3,9 @@
 // retrylint-clangd: clangd with the `retry` clang-tidy module linked in.
 // Everything but the resource-dir default is clangd's own main.
 
+#include "PreambleBodies.h"
 #include "RetryForceLinker.h"
+#include <cstdio>
 #include <cstring>
 #include <string>
 #include <sys/stat.h>
@@ -41,11 +43,37 @@ static bool needsResourceDir(int Argc, char *Argv[]) {
   return isDir(RETRYLINT_CLANG_RESOURCE_DIR);
 }
 
+/// Takes retrylint's own `--retrylint-preamble-bodies=parse|skip` out of
+/// \p Args before clangd, which rejects unknown options, parses them.
+static bool takePreambleBodiesFlag(std::vector<char *> &Args) {
+  static const char Flag[] = "--retrylint-preamble-bodies=";
+  for (auto It = Args.begin() + 1; It != Args.end();) {
+    if (std::strncmp(*It, Flag, sizeof(Flag) - 1) != 0) {
+      ++It;
+      continue;
+    }
+    const char *V = *It + sizeof(Flag) - 1;
+    if (std::strcmp(V, "parse") != 0 && std::strcmp(V, "skip") != 0) {
+      std::fprintf(stderr,
+                   "retrylint-clangd: error: --retrylint-preamble-bodies "
+                   "must be 'parse' or 'skip', not '%s'\n",
+                   V);
+      return false;
+    }
+    retrylint::setParsePreambleBodies(std::strcmp(V, "parse") == 0);
+    It = Args.erase(It);
+  }
+  return true;
+}
+
 int main(int argc, char *argv[]) {
   std::vector<char *> Args(argv, argv + argc);
+  if (!Args.empty() && !takePreambleBodiesFlag(Args))
+    return 2;
+  argc = static_cast<int>(Args.size());
   static std::string ResourceDir =
       std::string("--resource-dir=") + RETRYLINT_CLANG_RESOURCE_DIR;
-  if (argc > 0 && needsResourceDir(argc, argv))
+  if (argc > 0 && needsResourceDir(argc, Args.data()))
     Args.insert(Args.begin() + 1, ResourceDir.data());
   Args.push_back(nullptr);
   return clang::clangd::clangdMain(static_cast<int>(Args.size() - 1),

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a template retry helper with no cap (while (!op()) with a jittered wait) is not analysed at its call site
+// corpus: expect retry-missing-budget
 // A template retry helper (named for what it is not) that calls the
 // operation until it returns true; jittered, but never gives up.
 #include <chrono>

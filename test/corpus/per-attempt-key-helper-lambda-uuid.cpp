@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a retry helper recognized only by behaviour (a template, class-template or function-pointer helper not named retry*) whose retried callable mints the key
+// corpus: expect retry-per-attempt-idempotency-key
 // A generic retry helper; the retried lambda mints its own UUID, so the key
 // changes on every call the helper makes.
 #include <boost/uuid/uuid.hpp>

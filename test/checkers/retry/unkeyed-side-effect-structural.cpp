@@ -63,7 +63,27 @@ void pay_through_helper_bad(const Payment &p) {
   // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: {{.*}}re-sent after an ambiguous failure without an idempotency key
 }
 
+// A helper that tests the callable's result for truth: in the template the
+// result's type is still dependent (`if (op()) return true;`).
+template <class Op> bool until_true(Op op, int limit) {
+  for (int n = 0; n < limit; ++n) {
+    if (op())
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 << n));
+  }
+  return false;
+}
+
+void pay_until_true_bad(const Payment &p) {
+  until_true([&] { return submit_payment(p); }, 3);
+  // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: {{.*}}re-sent after an ambiguous failure without an idempotency key
+}
+
 // --- near-misses that must stay silent ---
+
+void balance_until_true_ok(const char *account) {
+  until_true([&] { return get_balance(account); }, 3);
+}
 
 void balance_through_helper_ok(const char *account) {
   keep_calling([&] { return get_balance(account); }, 3);

@@ -2,5 +2,11 @@
 #pragma once
 // Installed library headers are system headers: so is their stand-in.
 #pragma clang system_header
-extern "C" unsigned sleep(unsigned seconds);
-extern "C" int usleep(unsigned usec);
+#ifdef __cplusplus
+extern "C" {
+#endif
+unsigned sleep(unsigned seconds);
+int usleep(unsigned usec);
+#ifdef __cplusplus
+}
+#endif
