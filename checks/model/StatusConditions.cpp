@@ -25,6 +25,16 @@ static bool isStatusName(StringRef N) {
          L == "http_code" || L == "code";
 }
 
+/// Is \p X a truth value: a bool, a comparison, `&&`, `||` or `!`?
+static bool isCondition(const Expr *X) {
+  if (X->getType()->isBooleanType())
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(X))
+    return BO->isComparisonOp() || BO->isLogicalOp();
+  const auto *UO = dyn_cast<UnaryOperator>(X);
+  return UO && UO->getOpcode() == UO_LNot;
+}
+
 StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx)
     : Api(Api), Ctx(Ctx) {}
 
@@ -72,6 +82,9 @@ std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
     if (M->getOverloadedOperator() == OO_None && N == "status" &&
         StringRef(Cls).starts_with("boost::beast"))
       return ResponseKind::HttpStatus;
+    // outcome.GetError().GetResponseCode() (AWS SDK)
+    if (N == "GetResponseCode" && StringRef(Cls).starts_with("Aws::"))
+      return ResponseKind::HttpStatus;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (std::optional<Operation> Op = Api.operation(Call)) {
@@ -100,14 +113,241 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
         std::string T = typeName(V->getType());
         StringRef TN(T);
         if (TN.contains("Response") || TN.contains("response") ||
-            TN.starts_with("httplib::") || TN.starts_with("boost::beast::http"))
+            TN.starts_with("httplib::") ||
+            TN.starts_with("boost::beast::http") ||
+            (TN.starts_with("Aws::") && TN.contains("Outcome")))
           Found = true;
       }
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (Api.operation(Call))
         Found = true;
+    if (const auto *Ex = dyn_cast<Expr>(S))
+      if (wrapperResult(Ex))
+        Found = true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (CondVars.count(V))
+          Found = true;
   });
   return Found;
+}
+
+void StatusConditions::learnCondition(const VarDecl *V, const Expr *Value) {
+  const Expr *X = ignoreWrappers(Value);
+  if (!V || !X || !V->getType()->isIntegralOrEnumerationType() ||
+      !isCondition(X) || !mentionsResponse(X))
+    return;
+  // A flag that reads itself (`ok = ok && ...`) or is set from two
+  // different conditions is not one condition.
+  bool ReadsItself = false;
+  forEachDescendant(X, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      ReadsItself = ReadsItself || DRE->getDecl() == V;
+  });
+  auto [It, New] = CondVars.try_emplace(V, X);
+  if (ReadsItself || (!New && It->second != X))
+    It->second = nullptr;
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::wrapperResult(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    auto It = V ? WrapperVars.find(V) : WrapperVars.end();
+    return It != WrapperVars.end() ? returnMap(It->second) : nullptr;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (!Api.operation(Call))
+      return returnMap(calleeDecl(Call));
+  return nullptr;
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::returnMap(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || Def->isInStdNamespace() ||
+      !Def->getReturnType()->isIntegralOrEnumerationType())
+    return nullptr;
+  if (auto It = ReturnMaps.find(Def); It != ReturnMaps.end())
+    return It->second.get();
+  if (PredicateDepth > 2)
+    return nullptr;
+  ReturnMaps[Def] = nullptr; // a recursive wrapper is not mapped
+  ++PredicateDepth;
+  learnVariables(Def->getBody());
+
+  std::vector<ReturnValue> Map;
+  bool Understood = true;
+  std::function<void(const Expr *, StatusSet)> Value = [&](const Expr *X,
+                                                           StatusSet When) {
+    X = ignoreWrappers(X);
+    if (!Understood || !X || When.empty())
+      return;
+    // `return static_cast<bool>(res);`, `return res;` from a bool
+    // function: the truth of what is returned.
+    bool AsBool = Def->getReturnType()->isBooleanType();
+    // `return (int)code;`: the value is the status.
+    X = ignoreWrappers(X->IgnoreParenCasts());
+    if (!X)
+      return;
+    if (AsBool && !isCondition(X) && mentionsResponse(X)) {
+      StatusCond C = eval(X);
+      Map.push_back({When & C.May, 1, std::nullopt});
+      Map.push_back({When & ~C.Must, 0, std::nullopt});
+      return;
+    }
+    Expr::EvalResult R;
+    if (!X->isValueDependent() && X->EvaluateAsInt(R, Ctx)) {
+      Map.push_back({When, R.Val.getInt().getExtValue(), std::nullopt});
+      return;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(X)) {
+      StatusCond C = eval(CO->getCond());
+      Value(CO->getTrueExpr(), When & C.May);
+      Value(CO->getFalseExpr(), When & ~C.Must);
+      return;
+    }
+    if (std::optional<ResponseKind> K = classify(X);
+        K && (*K == ResponseKind::HttpStatus || *K == ResponseKind::GrpcCode ||
+              *K == ResponseKind::CurlCode)) {
+      Map.push_back({When, std::nullopt, K});
+      return;
+    }
+    if (isCondition(X) && mentionsResponse(X)) {
+      StatusCond C = eval(X);
+      Map.push_back({When & C.May, 1, std::nullopt});
+      Map.push_back({When & ~C.Must, 0, std::nullopt});
+      return;
+    }
+    if (const std::vector<ReturnValue> *Inner = wrapperResult(X)) {
+      for (const ReturnValue &RV : *Inner)
+        Map.push_back({RV.When & When, RV.Const, RV.Passes});
+      return;
+    }
+    Understood = false;
+  };
+  // Which outcomes reach each return: the same walk as a predicate's, with
+  // loops (a wrapper may retry inside) and jumps.
+  StatusSet Breaks;
+  std::function<StatusSet(const Stmt *, StatusSet)> Walk =
+      [&](const Stmt *S, StatusSet In) -> StatusSet {
+    if (!S || In.empty() || !Understood)
+      return In;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body())
+        In = Walk(C, In);
+      return In;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      Value(RS->getRetValue(), In);
+      Understood = Understood && RS->getRetValue();
+      return StatusSet::none();
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      StatusCond C = eval(If->getCond());
+      StatusSet T = Walk(If->getThen(), In & C.May);
+      StatusSet E = Walk(If->getElse(), In & ~C.Must);
+      return T | E;
+    }
+    if (const auto *L = dyn_cast<LabelStmt>(S))
+      return Walk(L->getSubStmt(), In);
+    if (isa<GotoStmt, ContinueStmt>(S))
+      return StatusSet::none();
+    if (isa<BreakStmt>(S)) {
+      Breaks = Breaks | In;
+      return StatusSet::none();
+    }
+    const Stmt *LoopBody = nullptr;
+    if (const auto *F = dyn_cast<ForStmt>(S))
+      LoopBody = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      LoopBody = W->getBody();
+    else if (const auto *D = dyn_cast<DoStmt>(S))
+      LoopBody = D->getBody();
+    if (LoopBody || isa<SwitchStmt>(S)) {
+      StatusSet Saved = Breaks;
+      Breaks = StatusSet::none();
+      StatusSet Out = In;
+      if (LoopBody) {
+        Out = Walk(LoopBody, In);
+      } else {
+        const auto *SW = cast<SwitchStmt>(S);
+        std::optional<ResponseKind> K = classify(SW->getCond());
+        const auto *Body = dyn_cast_or_null<CompoundStmt>(SW->getBody());
+        bool Inexact = false;
+        if (K && Body)
+          Out = walkSwitch(Body, *K, In, Walk, Inexact);
+      }
+      Out = Out | Breaks;
+      Breaks = Saved;
+      return Out;
+    }
+    if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      StatusSet Out = Walk(Try->getTryBlock(), In);
+      for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+        Out = Out | Walk(Try->getHandler(I)->getHandlerBlock(), In);
+      return Out;
+    }
+    return In;
+  };
+  Walk(Def->getBody(), StatusSet::all());
+  --PredicateDepth;
+  // Useful only if some return depends on the outcome.
+  bool Informative = llvm::any_of(Map, [](const ReturnValue &RV) {
+    return RV.Passes || !(RV.When == StatusSet::all());
+  });
+  if (!Understood || Map.empty() || !Informative)
+    return nullptr;
+  auto Held = std::make_unique<std::vector<ReturnValue>>(std::move(Map));
+  const std::vector<ReturnValue> *Out = Held.get();
+  ReturnMaps[Def] = std::move(Held);
+  return Out;
+}
+
+StatusCond StatusConditions::compareReturn(const std::vector<ReturnValue> &Map,
+                                           BinaryOperatorKind Op, int64_t V,
+                                           StatusConditions &Conds) {
+  // An outcome must satisfy the test if every return it may reach does.
+  StatusSet May, Not;
+  for (const ReturnValue &RV : Map) {
+    if (RV.Const) {
+      int64_t C = *RV.Const;
+      bool Sat = false;
+      switch (Op) {
+      case BO_EQ:
+        Sat = C == V;
+        break;
+      case BO_NE:
+        Sat = C != V;
+        break;
+      case BO_LT:
+        Sat = C < V;
+        break;
+      case BO_LE:
+        Sat = C <= V;
+        break;
+      case BO_GT:
+        Sat = C > V;
+        break;
+      case BO_GE:
+        Sat = C >= V;
+        break;
+      default:
+        return {StatusSet::none(), StatusSet::all(), true};
+      }
+      (Sat ? May : Not) = (Sat ? May : Not) | RV.When;
+      continue;
+    }
+    StatusCond C = Conds.compare(*RV.Passes, Op, V);
+    if (C.Imprecise)
+      return {StatusSet::none(), StatusSet::all(), true};
+    May = May | (RV.When & C.May);
+    Not = Not | (RV.When & ~C.Must);
+  }
+  return {May & ~Not, May, false};
 }
 
 StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op,
@@ -286,6 +526,16 @@ StatusCond StatusConditions::eval(const Expr *E) {
     }
     if (BO->isComparisonOp()) {
       const Expr *A = BO->getLHS(), *B = BO->getRHS();
+      // A same-TU wrapper's result: `post_charge(...) == -1`.
+      for (bool Swapped : {false, true}) {
+        const Expr *W = Swapped ? B : A, *K = Swapped ? A : B;
+        Expr::EvalResult R;
+        if (const std::vector<ReturnValue> *Map = wrapperResult(W))
+          if (!K->isValueDependent() && K->EvaluateAsInt(R, Ctx))
+            return compareReturn(
+                *Map, Swapped ? BinaryOperator::reverseComparisonOp(Op) : Op,
+                R.Val.getInt().getExtValue(), *this);
+      }
       std::optional<ResponseKind> K = classify(A);
       if (!K) {
         std::swap(A, B);
@@ -315,6 +565,18 @@ StatusCond StatusConditions::eval(const Expr *E) {
                        R.Val.getInt().getExtValue());
     }
   }
+  if (const std::vector<ReturnValue> *Map = wrapperResult(E))
+    return compareReturn(*Map, BO_NE, 0, *this); // tested for truth
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto It = CondVars.find(V); It != CondVars.end()) {
+        if (!It->second || CondVarDepth > 4)
+          return {StatusSet::none(), StatusSet::all(), true};
+        ++CondVarDepth;
+        StatusCond C = eval(It->second);
+        --CondVarDepth;
+        return C;
+      }
   if (std::optional<ResponseKind> K = classify(E)) {
     // Truth value of the object itself.
     if (*K == ResponseKind::HttpResult)
@@ -334,6 +596,20 @@ StatusCond StatusConditions::eval(const Expr *E) {
     if (M && M->getDeclName().isIdentifier() && M->getName() == "ok" &&
         classify(MC->getImplicitObjectArgument()) == ResponseKind::GrpcStatus)
       return StatusCond::exactly(StatusSet::grpc(0));
+    // AWS SDK outcomes: IsSuccess() is a 2xx reply; the error's
+    // ShouldRetry() is the SDK's own classification (throttling, 5xx,
+    // network errors), which never includes the client errors it marks
+    // final.
+    if (M && M->getDeclName().isIdentifier() &&
+        StringRef(M->getParent()->getQualifiedNameAsString())
+            .starts_with("Aws::")) {
+      if (M->getName() == "IsSuccess")
+        return StatusCond::exactly(StatusSet::http(200, 299));
+      if (M->getName() == "ShouldRetry")
+        return StatusCond::exactly(
+            StatusSet::transport(unsigned(Transport::All)) |
+            StatusSet::http(429, 429) | StatusSet::http(500, 599));
+    }
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     // A same-TU predicate over the response: is_retryable(res->status).
@@ -354,16 +630,32 @@ void StatusConditions::learnVariables(const Stmt *Region) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->getInit())
+          if (V->getInit()) {
             if (std::optional<ResponseKind> K = classify(V->getInit()))
               Vars[V] = *K;
+            else if (const auto *Call =
+                         dyn_cast<CallExpr>(ignoreWrappers(V->getInit()));
+                     Call && !Api.operation(Call) &&
+                     returnMap(calleeDecl(Call)))
+              WrapperVars[V] = calleeDecl(Call);
+            else
+              learnCondition(V, V->getInit());
+          }
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (BO->getOpcode() == BO_Assign)
         if (const auto *DRE =
                 dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
             if (std::optional<ResponseKind> K = classify(BO->getRHS()))
               Vars[V] = *K;
+            else if (const auto *Call =
+                         dyn_cast<CallExpr>(ignoreWrappers(BO->getRHS()));
+                     Call && !Api.operation(Call) &&
+                     returnMap(calleeDecl(Call)))
+              WrapperVars[V] = calleeDecl(Call);
+            else
+              learnCondition(V, BO->getRHS());
+          }
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       const FunctionDecl *FD = calleeDecl(Call);
       if (FD && FD->getDeclName().isIdentifier() &&

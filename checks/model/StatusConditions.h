@@ -14,7 +14,9 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace clang::tidy::retry::model {
 
@@ -54,13 +56,47 @@ public:
   StatusSet walkSwitch(const CompoundStmt *Body, ResponseKind K, StatusSet In,
                        CaseWalker WalkCase, bool &Inexact);
 
+  /// One way a same-TU wrapper around an operation returns: for the
+  /// outcomes in \p When, a constant (`return -1;`, `return false;`) or the
+  /// status itself (`return res->status;`).
+  struct ReturnValue {
+    StatusSet When;
+    std::optional<int64_t> Const;
+    std::optional<ResponseKind> Passes;
+  };
+  /// What \p FD returns for each outcome of the operation it performs
+  /// (`return res ? res->status : -1;`), when every return says; null when
+  /// a return is not understood or none depends on the outcome.
+  const std::vector<ReturnValue> *returnMap(const FunctionDecl *FD);
+
 private:
   StatusCond evalPredicate(const FunctionDecl *FD, unsigned Param,
                            ResponseKind K);
+  /// Records \p V as a flag holding \p Value when that is a condition on
+  /// the response.
+  void learnCondition(const VarDecl *V, const Expr *Value);
+  /// The wrapper whose result \p E is: a call to it, or a variable it set.
+  const std::vector<ReturnValue> *wrapperResult(const Expr *E);
+  /// `result <Op> V` over a wrapper's return map.
+  static StatusCond compareReturn(const std::vector<ReturnValue> &Map,
+                                  BinaryOperatorKind Op, int64_t V,
+                                  StatusConditions &Conds);
 
   const ApiModel &Api;
   ASTContext &Ctx;
   llvm::DenseMap<const VarDecl *, ResponseKind> Vars;
+  /// Local flags set from a condition on the response (`const bool transient
+  /// = !r || r->status == 502;`, `ok = curl_easy_perform(c) == CURLE_OK;`):
+  /// the condition, or null when the flag is set from several.
+  llvm::DenseMap<const VarDecl *, const Expr *> CondVars;
+  unsigned CondVarDepth = 0;
+  /// Variables holding a mapped wrapper's result.
+  llvm::DenseMap<const VarDecl *, const FunctionDecl *> WrapperVars;
+  /// Null for a function that is not mapped; heap-held so that pointers
+  /// into it survive the map growing.
+  llvm::DenseMap<const FunctionDecl *,
+                 std::unique_ptr<std::vector<ReturnValue>>>
+      ReturnMaps;
   unsigned PredicateDepth = 0;
 };
 

@@ -2,8 +2,8 @@
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
 // corpus: fixme-fn retry-content-derived-idempotency-key FIXME: key written into a char buffer with snprintf(buf, sizeof buf, ...) (directly or by a helper taking the buffer) from a hash or fields of the payload
-// corpus: fixme-fp retry-missing-backoff FIXME: a success flag assigned from curl_easy_perform(...) == CURLE_OK in the loop condition is read as a blanket HTTP status retry (429/503 included)
-// corpus: fixme-fp retry-non-retryable-status FIXME: a success flag assigned from curl_easy_perform(...) == CURLE_OK in the loop condition is read as a blanket HTTP status retry (4xx included)
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // C: a helper formats IBAN and amount into the key buffer.
 #include <curl/curl.h>
 #include <stddef.h>

@@ -1,4 +1,5 @@
 // corpus: origin written
+// corpus: expect retry-non-retryable-status
 // corpus: expect retry-content-derived-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fn retry-missing-budget FIXME: a for (;;) around an AWS SDK call that leaves on success or !GetError().ShouldRetry() has no cap; the ShouldRetry() call is taken as a policy that bounds the loop
 // The loop retries while the SDK says the error is retryable, with jitter,
 // but never counts: a long throttling episode keeps it going. The client

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-missing-budget
-// corpus: fixme-fp retry-missing-backoff FIXME: a callable that returns static_cast<bool>(res) (transport success only) is read as a blanket status retry
-// corpus: fixme-fp retry-non-retryable-status FIXME: a callable that returns static_cast<bool>(res) (transport success only) is read as a blanket status retry
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // The operation is a named lambda; the loop calls it until it succeeds.
 #include <chrono>
 #include <httplib.h>

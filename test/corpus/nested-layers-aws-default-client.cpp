@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-nested-layers
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // A default-constructed DynamoDB client retries by itself (SDK default
 // strategy); the application loop retries on top of it.
 #include <aws/dynamodb/DynamoDBClient.h>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-nested-layers
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // The client's configuration comes from a factory that keeps a 3-attempt
 // SDK strategy; the application loop makes 3 attempts on top: 9 requests.
 #include <aws/dynamodb/DynamoDBClient.h>

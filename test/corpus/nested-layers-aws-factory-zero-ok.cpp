@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-nested-layers
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fp retry-nested-layers FIXME: an AWS client whose ClientConfiguration comes from a same-file factory function that sets DefaultRetryStrategy(0) is taken to keep the SDK's default retries
 // The client's configuration comes from a factory that sets zero SDK
 // retries, so the application loop is the only layer.

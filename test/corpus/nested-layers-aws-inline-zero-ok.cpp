@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-nested-layers
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // The configuration in the same function sets DefaultRetryStrategy(0): the
 // SDK makes one attempt and the loop is the only layer.
 #include <aws/dynamodb/DynamoDBClient.h>

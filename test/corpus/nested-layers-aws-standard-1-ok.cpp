@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-nested-layers
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // The SDK strategy allows one attempt (StandardRetryStrategy(1)): an inner
 // layer with one attempt is not a retry layer.
 #include <aws/dynamodb/DynamoDBClient.h>

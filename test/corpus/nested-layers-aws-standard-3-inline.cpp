@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fn retry-nested-layers FIXME: an AWS client configured in the same function with Aws::MakeShared<StandardRetryStrategy>(tag, 3) (3 attempts) is not seen as a retrying library layer
 // The client is built in the function with StandardRetryStrategy(3); the
 // loop adds 4 attempts on top: 12 requests.

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an AWS SDK outcome test (IsSuccess(), GetError().ShouldRetry()) is read as a blanket HTTP status retry; the SDK's retryable classification is not a status set
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fn retry-nested-layers FIXME: an AWS client held as a class member and built in the constructor's initializer list from a config factory (client_(cfg()), DefaultRetryStrategy(n)) is not seen as a retrying library layer
 // The class builds its client with DefaultRetryStrategy(2) (3 attempts) and
 // its method retries 3 times: 9 requests.

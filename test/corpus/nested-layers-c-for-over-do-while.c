@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
-// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fn retry-nested-layers FIXME: a C for-loop retry around a same-file helper that retries with do/while is not seen as two layers
 // C: a for-loop retry of the whole sync around a helper whose do/while
 // retries the transfer: 3 x 4 requests.

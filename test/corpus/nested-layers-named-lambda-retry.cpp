@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
-// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fn retry-nested-layers FIXME: a named lambda with its own retry loop, called from an outer retry loop, is not followed as an inner layer
 // A named lambda retries the GET itself; the outer loop retries the lambda.
 #include <chrono>

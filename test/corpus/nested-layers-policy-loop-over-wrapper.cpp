@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
-// corpus: fixme-fp retry-non-retryable-status FIXME: a same-file wrapper (function or lambda) that returns the HTTP status or a -1 transport sentinel (or 0/-1 for success/transport failure); the caller retries only on the sentinel, which is read as every status retried
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fn retry-nested-layers FIXME: an outer retry over a same-file wrapper that retries a known operation is not a retry site (the wrapper is not an operation), so the two layers are not seen
 // A loop driven by a retry-policy object retries a client wrapper that
 // has its own bounded retry loop.

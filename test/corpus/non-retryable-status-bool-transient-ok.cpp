@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-non-retryable-status retry-missing-backoff
-// corpus: fixme-fp retry-missing-backoff FIXME: a local bool computed from the reply (transient = !r || status == 502 || status == 504) guarding the return is read as every status retried
-// corpus: fixme-fp retry-non-retryable-status FIXME: a local bool computed from the reply (transient = !r || status == 502 || status == 504) guarding the return is read as every status retried
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // The retried set is computed into a local bool (transport failure, 502,
 // 504); neither 429 nor 503 is retried, so no Retry-After is needed.
 #include <chrono>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-non-retryable-status retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an enum class returned by a same-file wrapper (ClientError/ServerError/Transport) with the ClientError value returning before the loop-back is read as every status retried
+// corpus: negative retry-non-retryable-status
 // The same wrapper; the loop retries only ServerError and Transport and
 // honours Retry-After.
 #include <chrono>

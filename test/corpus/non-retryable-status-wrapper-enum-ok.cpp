@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-non-retryable-status retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an enum returned by a same-file classifier (Verdict::Retry only for UNAVAILABLE/DEADLINE_EXCEEDED, switch over error_code()) is read as every gRPC code retried
+// corpus: negative retry-non-retryable-status
 // A same-TU wrapper classifies gRPC codes into an enum; only UNAVAILABLE and
 // DEADLINE_EXCEEDED map to Retry.
 #include <chrono>

@@ -1,8 +1,8 @@
 // corpus: origin written
 // corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a status returned by a same-file wrapper and compared with a sentinel (-1 = no response) is read as a blanket status retry
-// corpus: fixme-fp retry-non-retryable-status FIXME: a status returned by a same-file wrapper and compared with a sentinel (-1 = no response) is read as a blanket status retry
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // The function that sends one attempt mints its key; the loop calls it once
 // per attempt.
 #include <boost/uuid/uuid.hpp>

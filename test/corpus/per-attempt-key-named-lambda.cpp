@@ -1,8 +1,8 @@
 // corpus: origin written
 // corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a status returned by a named lambda and compared with a sentinel (-1 = no response) is read as a blanket status retry
-// corpus: fixme-fp retry-non-retryable-status FIXME: a status returned by a named lambda and compared with a sentinel (-1 = no response) is read as a blanket status retry
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // A named lambda performs one attempt (minting a key); the loop calls it.
 #include <boost/uuid/uuid.hpp>
 #include <chrono>

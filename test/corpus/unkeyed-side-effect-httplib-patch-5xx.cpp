@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a local bool computed from the reply (transient = !res || status == 502 || status == 504) gates the retry, but is read as a blanket status retry
-// corpus: fixme-fp retry-non-retryable-status FIXME: a local bool computed from the reply (transient = !res || status == 502 || status == 504) gates the retry, but is read as a blanket status retry
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // A PATCH (not idempotent by method) retried on no response, 502 and 504.
 #include <chrono>
 #include <cstdio>

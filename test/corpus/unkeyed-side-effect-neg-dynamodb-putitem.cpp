@@ -1,4 +1,5 @@
 // corpus: origin written
+// corpus: expect retry-non-retryable-status
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-missing-backoff
 // DynamoDB PutItem replaces the item: Put* is idempotent by name. The

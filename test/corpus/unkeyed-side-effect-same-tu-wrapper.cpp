@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a same-file wrapper that returns false only when no response arrived (status via out-parameter) is read as a blanket status retry
+// corpus: negative retry-missing-backoff
 // The POST sits in a same-file wrapper that returns a bool; the loop
 // retries the wrapper.
 #include <chrono>

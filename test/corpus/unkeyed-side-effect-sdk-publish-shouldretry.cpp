@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an SDK outcome test (GetError().ShouldRetry()) is read as a blanket HTTP status retry (4xx included)
+// corpus: negative retry-non-retryable-status
 // An SNS-style Publish through an SDK client passed in by the caller,
 // retried when the SDK error says it is retryable (throttling, 5xx,
 // network errors).

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: an SDK outcome test (GetError().ShouldRetry()) is read as a blanket HTTP status retry (4xx included)
+// corpus: negative retry-non-retryable-status
 // An SQS SendMessage (no deduplication id) retried when the SDK says the
 // error is retryable; the client is passed in.
 #include <chrono>

@@ -1,5 +1,6 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/utils/UUID.cpp UUID::RandomUUID
 // corpus: real-headers
+// corpus: expect retry-non-retryable-status
 // corpus: negative retry-per-attempt-idempotency-key retry-unkeyed-side-effect retry-missing-budget
 // corpus: negative retry-missing-backoff
 // Generated SDK requests with an idempotency token fill ClientToken with a

@@ -1,5 +1,6 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/client/AWSClient.cpp AWSClient::AttemptExhaustively
 // corpus: expect retry-nested-layers
+// corpus: expect retry-non-retryable-status
 // corpus: negative retry-unkeyed-side-effect retry-missing-budget
 // corpus: negative retry-missing-backoff
 // An application loop (3 attempts, jittered wait) around a DynamoDB client

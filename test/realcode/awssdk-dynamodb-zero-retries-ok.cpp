@@ -1,5 +1,6 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/client/AWSClient.cpp AWSClient::AttemptExhaustively
 // corpus: negative retry-nested-layers retry-missing-budget
+// corpus: expect retry-non-retryable-status
 // corpus: negative retry-missing-backoff
 // The same application loop, but the client is built with a strategy of 0
 // retries, so the SDK adds no layer.

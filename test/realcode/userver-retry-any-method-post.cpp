@@ -1,7 +1,7 @@
 // corpus: origin github:userver-framework/userver core/src/clients/http/request_state.cpp RequestState::on_retry
 // corpus: real-headers
 // corpus: expect retry-unkeyed-side-effect retry-missing-backoff
-// corpus: fixme-fp retry-non-retryable-status FIXME: a local bool combining the transport result and a status range (err == CURLE_OK && status < 500) is not followed: 4xx are taken as retried
+// corpus: negative retry-non-retryable-status
 // corpus: fixme-fp retry-missing-budget FIXME: an attempt cap inside a compound condition of a local bool ((ok && status < 500) || current >= retries) is not read
 // The retry decision ignores the method: a POST that timed out or got a 502
 // is sent again with no idempotency key; 503 is retried without reading

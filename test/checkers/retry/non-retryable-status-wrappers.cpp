@@ -1,0 +1,150 @@
+// RUN: %check_retrylint %s retry-non-retryable-status %t -- -- -I %S/Inputs/Headers
+//
+// The operation sits in a same-file wrapper that maps its outcome to a
+// return value: the HTTP status or a -1 sentinel for "no response", a bool,
+// 0/-1 over a curl code. The caller's test on that value decides which
+// outcomes are retried.
+
+#include <chrono>
+#include <curl/curl.h>
+#include <httplib.h>
+#include <stdio.h>
+#include <string>
+#include <thread>
+
+static void pause_ms(int ms) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(ms + rand() % ms));
+}
+
+static int put_status(httplib::Client &cli, const std::string &body) {
+  auto res = cli.Put("/config", {}, body, "application/json");
+  return res ? res->status : -1;
+}
+
+static bool put_ok(httplib::Client &cli, const std::string &body) {
+  auto res = cli.Put("/config", {}, body, "application/json");
+  return res && res->status == 200;
+}
+
+static int perform_code(CURL *h) {
+  CURLcode rc = curl_easy_perform(h);
+  if (rc != CURLE_OK)
+    return -1;
+  long code = 0;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+  return (int)code;
+}
+
+// --- retries that repeat a client error ---
+
+int retry_any_error_status_bad(httplib::Client &cli, const std::string &b) {
+  int status = -1;
+  for (int i = 0; i < 3; ++i) {
+    status = put_status(cli, b);
+    if (status == 200)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP {{.*}}400-{{.*}}which will not succeed on retry
+      return status;
+    pause_ms(100 << i);
+  }
+  return status;
+}
+
+bool retry_until_ok_bool_bad(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    if (put_ok(cli, b))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP {{.*}}400-{{.*}}which will not succeed on retry
+      return true;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+int curl_retry_4xx_bad(CURL *h) {
+  for (int i = 0; i < 3; ++i) {
+    int code = perform_code(h);
+    if (code >= 200 && code < 300)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP {{.*}}400-{{.*}}which will not succeed on retry
+      return 0;
+    pause_ms(100 << i);
+  }
+  return -1;
+}
+
+// --- near-misses that must stay silent ---
+
+// Retries only when no response arrived (the sentinel).
+int retry_on_sentinel_ok(httplib::Client &cli, const std::string &b) {
+  int status = -1;
+  for (int i = 0; i < 3 && status == -1; ++i) {
+    if (i > 0)
+      pause_ms(100 << i);
+    status = put_status(cli, b);
+  }
+  return status;
+}
+
+// Any response ends the loop; 5xx and the sentinel are retried.
+int retry_on_5xx_or_sentinel_ok(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    int status = put_status(cli, b);
+    if (status != -1 && status < 500)
+      return status;
+    pause_ms(100 << i);
+  }
+  return -1;
+}
+
+int curl_retry_transport_only_ok(CURL *h) {
+  for (int i = 0; i < 3; ++i) {
+    int code = perform_code(h);
+    if (code != -1)
+      return code;
+    pause_ms(100 << i);
+  }
+  return -1;
+}
+
+// --- flags set from the reply ---
+
+bool flag_from_200_bad(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Put("/config", {}, b, "application/json");
+    const bool done = res && res->status == 200;
+    if (done)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP {{.*}}400-{{.*}}which will not succeed on retry
+      return true;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+bool flag_transient_ok(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Put("/config", {}, b, "application/json");
+    const bool transient = !res || res->status == 502 || res->status == 504;
+    if (!transient)
+      return res->status == 200;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+int flag_curl_ok_in_condition_ok(CURL *h) {
+  int i, ok = 0;
+  for (i = 0; i < 3 && !ok; i++) {
+    ok = curl_easy_perform(h) == CURLE_OK;
+    if (!ok)
+      pause_ms(100 << i);
+  }
+  return ok ? 0 : -1;
+}
+
+// A named lambda that reports only whether a reply arrived.
+void lambda_reply_arrived_ok(httplib::Client &cli, const std::string &b) {
+  auto attempt = [&]() -> bool {
+    auto res = cli.Put("/config", {}, b, "application/json");
+    return static_cast<bool>(res);
+  };
+  for (int i = 0; i < 3 && !attempt(); ++i)
+    pause_ms(100 << i);
+}
