@@ -202,7 +202,11 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
             !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) &&
             (HasBody || (!Callee->isOverloadedOperator() &&
                          !isa<CXXConversionDecl>(Callee)));
-        if (Known && !Callee->isInStdNamespace() &&
+        // A call to the function itself is a retry by recursion going
+        // round again (that site's loop-back), not a layer inside it.
+        bool Recurses =
+            HasBody && CDef->getCanonicalDecl() == Def->getCanonicalDecl();
+        if (Known && !Recurses && !Callee->isInStdNamespace() &&
             !Api.isRetryHelper(Callee) && !Api.operation(Call)) {
           C.Callee = HasBody ? CDef : Callee;
           C.USR = usrOf(Callee);

@@ -397,6 +397,14 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   LoopParts Parts = loopParts(Loop);
   if (!Parts.Body)
     return nullptr;
+  // `do { ... } while (0)` runs once: a macro's statement wrapper (test
+  // ASSERT_* macros, logging), not a loop.
+  if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    bool Value = true;
+    if (!Do->getCond()->isValueDependent() &&
+        Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return nullptr;
+  }
   const Stmt *Body = Parts.Body;
   const Expr *Cond = Parts.Cond;
   const Stmt *Inc = Parts.Inc;

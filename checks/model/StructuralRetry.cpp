@@ -320,6 +320,30 @@ static bool contains(const Stmt *S, const Stmt *Target) {
   return Found;
 }
 
+/// Does \p Call read a field of an object it is handed to modify: a
+/// dispatch `ph[r->phase].checker(r, ...)` or `step(ctx, ctx->next)`? The
+/// call can advance that state, so each round is a different call.
+static bool readsStateItAdvances(const CallExpr *Call) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Mutable;
+  for (const Expr *Arg : Call->arguments()) {
+    const Expr *A = Arg->IgnoreParenImpCasts();
+    QualType T = A->getType();
+    if (T->isPointerType() && !T->getPointeeType().isConstQualified())
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+        Mutable.insert(DRE->getDecl());
+  }
+  if (Mutable.empty())
+    return false;
+  bool Reads = false;
+  forEachDescendant(Call, [&](const Stmt *N) {
+    if (const auto *ME = dyn_cast<MemberExpr>(N))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        Reads = Reads || (ME->isArrow() && Mutable.count(DRE->getDecl()));
+  });
+  return Reads;
+}
+
 /// Does the loop around \p Call go back because \p Call failed: it leaves
 /// when the call succeeds (a success test that exits, a `try` that exits
 /// after the call and a handler that does not), or its condition holds
@@ -327,9 +351,23 @@ static bool contains(const Stmt *S, const Stmt *Target) {
 static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
                                ASTContext &Ctx) {
   LoopParts P = loopParts(Loop);
-  // Variables that hold the call's result.
+  // Variables that hold the call's result. One also set from another call
+  // (`n = recv(...)` at the top, `n = report_error(...)` before a break)
+  // says nothing about this one.
   llvm::SmallPtrSet<const VarDecl *, 4> Results = varsAssignedFrom(
       P.Body, [&](const Expr *E) { return contains(E, Call); });
+  llvm::SmallPtrSet<const VarDecl *, 4> Shared =
+      varsAssignedFrom(P.Body, [&](const Expr *E) {
+        if (contains(E, Call))
+          return false;
+        bool OtherCall = false;
+        forEachDescendant(E, [&](const Stmt *N) {
+          OtherCall = OtherCall || isa<CallExpr>(N);
+        });
+        return OtherCall;
+      });
+  for (const VarDecl *V : Shared)
+    Results.erase(V);
   auto IsResult = [&](const Expr *E) {
     if (!E)
       return false;
@@ -438,7 +476,7 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   if (!FD ||
       isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
       FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
-      FD->isInStdNamespace() ||
+      FD->isInStdNamespace() || FD->getBuiltinID() != 0 ||
       Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
     return std::nullopt;
   if (Model.isRetryHelper(FD) || Model.waitDurationArg(Call) ||
@@ -459,11 +497,88 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   return Op;
 }
 
+/// Does \p Cond test how much work is queued (`while (count > 0)`, `while
+/// (q->count == 0)`, `while (!pending.empty())`), directly or through a
+/// local the body sets from such a field? That loop drains or waits for a
+/// queue; a failed call in it is not retried for its own sake.
+static bool testsQueue(const Expr *Cond, const Stmt *Body) {
+  if (!Cond)
+    return false;
+  auto QueueWord = [](StringRef Name) {
+    bool Queue = false;
+    for (const std::string &W : identifierWords(Name)) {
+      // An attempt counter (`token.retry_count`) is a cap, not a queue.
+      if (llvm::is_contained({"retry", "retries", "attempt", "attempts", "try",
+                              "tries", "failure", "failures", "error",
+                              "errors"},
+                             StringRef(W)))
+        return false;
+      Queue = Queue ||
+              llvm::is_contained({"count", "size", "length", "len", "empty",
+                                  "pending", "available", "queued"},
+                                 StringRef(W));
+    }
+    return Queue;
+  };
+  auto ReadsQueueField = [&](const Stmt *S) {
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *ME = dyn_cast<MemberExpr>(N))
+        if (ME->getMemberDecl()->getDeclName().isIdentifier() &&
+            QueueWord(ME->getMemberDecl()->getName()))
+          Found = true;
+    });
+    return Found;
+  };
+  if (ReadsQueueField(Cond))
+    return true;
+  llvm::SmallPtrSet<const VarDecl *, 4> FromQueue =
+      varsAssignedFrom(Body, [&](const Expr *E) { return ReadsQueueField(E); });
+  bool Found = false;
+  forEachDescendant(Cond, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found = Found || FromQueue.count(V);
+  });
+  return Found;
+}
+
 llvm::SmallVector<Operation, 2>
 RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   llvm::SmallVector<Operation, 2> Out;
   MovesOn = false;
   LoopParts P = loopParts(Loop);
+  if (testsQueue(P.Cond, P.Body))
+    return Out;
+  // Variables the loop hands by address to calls (`next(&it)`,
+  // `cursor_advance(&cur, 1)`): a call reading one that another call
+  // advances walks a sequence.
+  llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 8> ByAddr;
+  const Stmt *Parts[] = {P.Body, P.Cond, P.Inc};
+  for (const Stmt *Part : Parts)
+    forEachDescendant(Part, [&](const Stmt *N) {
+      if (const auto *C = dyn_cast<CallExpr>(N))
+        for (const Expr *Arg : C->arguments())
+          if (const auto *UO =
+                  dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+              UO && UO->getOpcode() == UO_AddrOf)
+            if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
+              ByAddr.push_back({D, C});
+    });
+  auto AdvancedElsewhere = [&](const CallExpr *Call) {
+    for (const auto &[D, Other] : ByAddr) {
+      if (Other == Call || contains(Call, Other) || contains(Other, Call))
+        continue;
+      bool Reads = false;
+      forEachDescendant(Call, [&](const Stmt *N) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+          Reads = Reads || DRE->getDecl() == D;
+      });
+      if (Reads)
+        return true;
+    }
+    return false;
+  };
   llvm::SmallPtrSet<const ValueDecl *, 8> Changed = changedDecls(P.Body);
   const FunctionDecl *Fn = enclosingFunction(Loop);
   auto Consider = [&](const Stmt *Region) {
@@ -484,6 +599,10 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
           MovesOn = true;
           return;
         }
+      if (readsStateItAdvances(Call) || AdvancedElsewhere(Call)) {
+        MovesOn = true;
+        return;
+      }
       if (loopsBackOnFailure(Loop, Call, Ctx))
         Out.push_back(*Op);
     });

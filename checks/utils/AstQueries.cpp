@@ -161,7 +161,8 @@ LoopParts loopParts(const Stmt *Loop) {
 bool leavesLoop(const Stmt *S, bool InInnerBreakable) {
   if (!S)
     return false;
-  if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
+  // `goto failed;` in C leaves the loop for the function's error exit.
+  if (isa<ReturnStmt, CoreturnStmt, GotoStmt>(S))
     return true;
   if (isa<BreakStmt>(S))
     return !InInnerBreakable;

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-nested-layers FIXME: a bounded retry by recursion (attempts-left parameter decremented) is counted as unbounded and as a layer nested in itself
+// corpus: negative retry-nested-layers
 // Retry by recursion that passes the key down: minted once by the entry
 // point, reused by every recursive attempt.
 #include <boost/uuid/uuid.hpp>

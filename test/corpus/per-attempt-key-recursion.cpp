@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-nested-layers FIXME: a bounded retry by recursion (attempts-left parameter decremented) is counted as unbounded and as a layer nested in itself
+// corpus: negative retry-nested-layers
 // Retry by recursion: every call mints a key, and a failed call recurses.
 #include <boost/uuid/uuid.hpp>
 #include <chrono>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fp retry-nested-layers FIXME: a bounded retry by recursion (attempts-left parameter decremented) is counted as unbounded and as a layer nested in itself
+// corpus: negative retry-nested-layers
 // Recursive retry of a curl POST after a transport error.
 #include <chrono>
 #include <cstdio>

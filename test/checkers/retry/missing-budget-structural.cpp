@@ -167,3 +167,126 @@ bool put_with_deadline_ok(KvStore &store,
   }
   return false;
 }
+
+// Shapes from event-driven C servers (nginx src/core/ngx_spinlock.c,
+// src/os/unix/ngx_recv.c, src/http/ngx_http_core_module.c; paho.mqtt.c
+// src/MQTTAsyncUtils.c), none of them a retry of a remote call.
+
+// A spin lock on a compiler builtin.
+void spin_acquire_ok(volatile long *lock) {
+  for (;;) {
+    if (*lock == 0 && __sync_bool_compare_and_swap(lock, 0, 1))
+      return;
+  }
+}
+
+// `n` holds the read's result and, before the break, an error reporter's:
+// its tests say nothing about the reporter.
+struct Conn {
+  int fd;
+  int ready;
+};
+long sys_recv(int fd, char *buf, unsigned long size);
+int last_errno();
+long conn_error(Conn *c, int err, const char *what);
+long recv_some_ok(Conn *c, char *buf, unsigned long size) {
+  long n;
+  int err;
+  do {
+    n = sys_recv(c->fd, buf, size);
+    if (n == 0)
+      return 0;
+    if (n > 0)
+      return n;
+    err = last_errno();
+    if (err == 11 || err == 4) {
+      n = -2;
+    } else {
+      n = conn_error(c, err, "recv() failed");
+      break;
+    }
+  } while (err == 4);
+  c->ready = 0;
+  return n;
+}
+
+// A phase engine: each handler advances r->phase itself.
+struct Request;
+struct Phase {
+  int (*checker)(Request *r, Phase *ph);
+};
+struct Request {
+  unsigned phase;
+};
+void run_phases_ok(Request *r, Phase *ph) {
+  while (ph[r->phase].checker) {
+    int rc = ph[r->phase].checker(r, &ph[r->phase]);
+    if (rc == 0)
+      return;
+  }
+}
+
+// Draining a command queue until nothing is processed.
+struct Queue {
+  int count;
+};
+extern Queue *commands;
+int process_command();
+void drain_commands_ok() {
+  int command_count = commands->count;
+  while (command_count > 0) {
+    if (process_command() == 0)
+      break;
+    command_count = commands->count;
+  }
+}
+
+// Shapes from aws-c-io (source/host_resolver.c, source/pem.c and the
+// ASSERT_* macros of its tests): walks and a statement macro.
+
+// A hash-table walk: the iterator is advanced by address in the increment.
+struct HashIter {
+  void *element;
+  int slot;
+};
+struct HashTable;
+HashIter hash_iter_begin(HashTable *t);
+bool hash_iter_done(const HashIter *it);
+void hash_iter_next(HashIter *it);
+void shutdown_entry(void *entry);
+void clear_table_ok(HashTable *t) {
+  for (HashIter it = hash_iter_begin(t); !hash_iter_done(&it);
+       hash_iter_next(&it))
+    shutdown_entry(it.element);
+}
+
+// A parser that advances a cursor until it finds the closing dashes.
+struct Cursor {
+  const char *ptr;
+  unsigned long len;
+};
+bool cursor_starts_with(const Cursor *c, const Cursor *prefix);
+void cursor_advance(Cursor *c, unsigned long n);
+bool copy_label_ok(Cursor cur, const Cursor &dashes) {
+  while (true) {
+    cursor_advance(&cur, 1);
+    if (cursor_starts_with(&cur, &dashes))
+      return true;
+  }
+}
+
+// A statement macro: `do { ... } while (0)` runs once.
+int run_step(int id);
+#define ASSERT_OK(expr)                                                        \
+  do {                                                                         \
+    if ((expr) != 0)                                                           \
+      return -1;                                                               \
+  } while (0)
+int test_steps_ok() {
+  ASSERT_OK(run_step(1));
+  do {
+    if (run_step(2) == 0)
+      break;
+  } while (0);
+  return 0;
+}

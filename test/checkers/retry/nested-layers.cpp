@@ -138,6 +138,18 @@ bool around_recursion_bad(payments::Payments::Stub &stub,
   return false;
 }
 
+// A retry by recursion alone is one layer: its own recursive call is the
+// next attempt, not a layer inside it.
+bool post_recursive_alone_ok(httplib::Client &cli, const std::string &body,
+                             int attempts_left) {
+  auto res = cli.Post("/claims", body, "application/json");
+  if (res)
+    return res->status == 201;
+  if (attempts_left <= 1)
+    return false;
+  return post_recursive_alone_ok(cli, body, attempts_left - 1);
+}
+
 // --- library layers: a gRPC channel with a retry policy ---------------------------
 
 const char kRetryingConfig[] = R"({
@@ -366,7 +378,7 @@ grpc::Status folly_bad(payments::Payments::Stub &stub,
   return folly::futures::retrying(folly::futures::retryingPolicyBasic(3),
                                   [&](unsigned) { return post_charge(stub, req); });
   // CHECK-NOTES: :[[@LINE-2]]:10: warning: retry helper 'retrying' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-  // CHECK-NOTES: :[[@LINE-327]]:3: note: 'post_charge' retries here (3 attempts)
+  // CHECK-NOTES: :[[@LINE-339]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
 
@@ -424,7 +436,7 @@ grpc::Status google_cloud_policy_bad(payments::Payments::Stub &stub,
       google::cloud::LimitedErrorCountRetryPolicy(2),
       [&] { return post_charge(stub, req); });
   // CHECK-NOTES: :[[@LINE-3]]:10: warning: retry helper 'RetryLoop' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-  // CHECK-NOTES: :[[@LINE-385]]:3: note: 'post_charge' retries here (3 attempts)
+  // CHECK-NOTES: :[[@LINE-397]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
 // --- counters incremented in the loop condition -----------------------------------
@@ -434,7 +446,7 @@ bool post_increment_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   while (tries++ < 3) {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-395]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-407]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -446,7 +458,7 @@ bool pre_increment_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   while (++tries < 3) {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls 'post_charge' which retries (3 attempts): up to 6 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-407]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-419]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -458,7 +470,7 @@ bool do_while_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   do {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-419]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-431]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   } while (tries++ < 2);
