@@ -65,8 +65,11 @@ static bool isLocalName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   if (Words.empty())
     return true;
+  // Taking a lock, or parsing and formatting in memory.
   for (StringRef W : Words)
-    if (llvm::is_contained({"lock", "trylock", "spinlock", "mutex"}, W))
+    if (llvm::is_contained({"lock", "trylock", "spinlock", "mutex", "parse",
+                            "lex", "tokenize", "format"},
+                           W))
       return true;
   return llvm::is_contained({"is",    "has",   "can",   "should", "poll",
                              "wait",  "check", "ready", "done",   "finished",
@@ -579,7 +582,12 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     }
     return false;
   };
+  // What the body or a `for` increment changes (`type++`, `name++`, `cmsg
+  // = next(cmsg)`): a call reading it is a different call each round.
   llvm::SmallPtrSet<const ValueDecl *, 8> Changed = changedDecls(P.Body);
+  if (P.Inc)
+    for (const ValueDecl *D : changedDecls(P.Inc))
+      Changed.insert(D);
   const FunctionDecl *Fn = enclosingFunction(Loop);
   auto Consider = [&](const Stmt *Region) {
     forEachDescendant(Region, [&](const Stmt *N) {

@@ -124,3 +124,64 @@ int drain_ok(const std::function<bool()> &pop) {
     ++n;
   return n;
 }
+
+// From nginx (src/core/ngx_proxy_protocol.c, src/http/ngx_http_core_module.c,
+// src/event/ngx_event_openssl_stapling.c): walks whose `for` increment feeds
+// the call, and a parser loop.
+#define NGX_OK 0
+#define NGX_ERROR -1
+#define NGX_AGAIN -2
+int ssl_sub(void *c, int type, const char **value);
+int append_tlv(int type, const char *value);
+int add_ssl_tlvs_ok(void *c) {
+  const char *value;
+  for (int type = 0x21; type <= 0x25; type++) {
+    int rc = ssl_sub(c, type, &value);
+    if (rc == NGX_ERROR)
+      return NGX_ERROR;
+    if (rc != NGX_OK)
+      continue;
+    append_tlv(type, value);
+  }
+  return NGX_OK;
+}
+
+struct Str {
+  const char *data;
+};
+struct MethodName {
+  const char *name;
+  unsigned method;
+};
+extern MethodName method_names[];
+int str_case_cmp(const char *a, const char *b);
+int log_invalid_method(const Str *v);
+int limit_except_ok(const Str *value, unsigned nelts, unsigned *mask) {
+  unsigned i;
+  for (i = 1; i < nelts; i++) {
+    for (MethodName *name = method_names; name->name; name++) {
+      if (str_case_cmp(value[i].data, name->name) == 0) {
+        *mask &= name->method;
+        goto next;
+      }
+    }
+    log_invalid_method(&value[i]);
+    return NGX_ERROR;
+  next:
+    continue;
+  }
+  return NGX_OK;
+}
+
+struct OcspCtx;
+int ssl_ocsp_parse_header_line(OcspCtx *ctx);
+int process_ocsp_headers_ok(OcspCtx *ctx) {
+  for (;;) {
+    int rc = ssl_ocsp_parse_header_line(ctx);
+    if (rc == NGX_OK)
+      continue;
+    if (rc == NGX_AGAIN)
+      return NGX_AGAIN;
+    return NGX_ERROR;
+  }
+}
