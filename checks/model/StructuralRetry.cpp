@@ -569,7 +569,9 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
               ByAddr.push_back({D, C});
     });
   auto AdvancedElsewhere = [&](const CallExpr *Call) {
-    for (const auto &[D, Other] : ByAddr) {
+    for (const auto &Entry : ByAddr) {
+      const ValueDecl *D = Entry.first;
+      const CallExpr *Other = Entry.second;
       if (Other == Call || contains(Call, Other) || contains(Other, Call))
         continue;
       bool Reads = false;
