@@ -177,6 +177,61 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   }
 }
 
+/// The per-attempt timeout an operation call is given: a constant argument
+/// for a parameter named like a timeout with a unit (`timeout_ms`), or a
+/// std::chrono duration.
+static std::optional<double> attemptTimeout(const CallExpr *Call,
+                                            const ASTContext &Ctx) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD)
+    return std::nullopt;
+  for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (!P->getDeclName().isIdentifier() ||
+        !StringRef(P->getName()).contains_insensitive("timeout"))
+      continue;
+    if (std::optional<double> D = durationSeconds(Call->getArg(I), Ctx))
+      return D;
+    std::optional<double> Unit = durationUnitFromName(P->getName());
+    Expr::EvalResult R;
+    if (Unit && !Call->getArg(I)->isValueDependent() &&
+        Call->getArg(I)->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue() * *Unit;
+  }
+  return std::nullopt;
+}
+
+std::optional<double>
+DedupWindowTooShortCheck::worstRetrySpan(ASTContext &Ctx) {
+  double Worst = 0;
+  bool Any = false;
+  for (const model::RetrySite *S : sites(Ctx).allSites()) {
+    if (S->Cap != model::CapKind::Constant)
+      return std::nullopt; // unbounded or unknown: no span covers it
+    double MaxWait = 0;
+    for (const model::Wait &W : S->Waits) {
+      std::optional<unsigned> Arg =
+          W.Call ? api().waitDurationArg(W.Call) : std::nullopt;
+      std::optional<double> D;
+      if (Arg && *Arg < W.Call->getNumArgs())
+        D = maxDurationSeconds(W.Call->getArg(*Arg), Ctx);
+      if (!D)
+        return std::nullopt;
+      MaxWait = std::max(MaxWait, *D);
+    }
+    double Timeout = 0;
+    for (const model::Operation &Op : S->Operations)
+      if (std::optional<double> T =
+              attemptTimeout(Op.InnerCall ? Op.InnerCall : Op.Call, Ctx))
+        Timeout = std::max(Timeout, *T);
+    Worst = std::max(Worst, S->MaxAttempts * (MaxWait + Timeout));
+    Any = true;
+  }
+  if (!Any)
+    return std::nullopt;
+  return Worst;
+}
+
 void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
                                       StringRef What, ASTContext &Ctx) {
   if (Loc.isInvalid() || !ReportedLocs.insert(Loc.getRawEncoding()).second)
@@ -217,6 +272,11 @@ void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
         << formatSeconds(Wait);
     return;
   }
+  // The retry sites of the file all end within the window: the worst case,
+  // attempts x (largest wait + per-attempt timeout), is covered.
+  if (std::optional<double> Worst = worstRetrySpan(Ctx);
+      Worst && Seconds >= *Worst)
+    return;
   if (Seconds < MinimumWindow)
     diag(Loc, "idempotency records expire after %0 (%1), shorter than the "
               "%2 minimum window (MinimumWindow): a client that retries or "

@@ -5,6 +5,7 @@
 
 #include "RetryCheck.h"
 #include "llvm/ADT/DenseSet.h"
+#include <optional>
 
 namespace clang::tidy::retry {
 
@@ -22,6 +23,10 @@ public:
 private:
   void report(SourceLocation Loc, double Seconds, StringRef What,
               ASTContext &Ctx);
+  /// The longest worst-case span of the file's retry sites, attempts x
+  /// (largest wait + per-attempt timeout); none when a site has no
+  /// constant cap or a wait with no bound, or there is no site.
+  std::optional<double> worstRetrySpan(ASTContext &Ctx);
   bool isTtlName(StringRef Name) const;
 
   std::string MinimumWindowOpt;

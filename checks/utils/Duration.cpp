@@ -2,6 +2,7 @@
 
 #include "Duration.h"
 #include "AstQueries.h"
+#include "AstWalk.h"
 #include "IdentifierWords.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -64,6 +65,82 @@ std::optional<double> parseDuration(StringRef Text) {
   return V * *Unit;
 }
 
+/// The unit of a std::chrono duration type in seconds: a std::chrono
+/// typedef, or duration<Rep, ratio>.
+static std::optional<double> unitOf(QualType T) {
+  for (int I = 0; I < 8 && !T.isNull(); ++I) {
+    if (const auto *TT = T->getAs<TypedefType>()) {
+      const TypedefNameDecl *TD = TT->getDecl();
+      if (TD->getDeclName().isIdentifier()) {
+        std::optional<double> U =
+            llvm::StringSwitch<std::optional<double>>(TD->getName())
+                .Case("nanoseconds", 1e-9)
+                .Case("microseconds", 1e-6)
+                .Case("milliseconds", 1e-3)
+                .Case("seconds", 1.0)
+                .Case("minutes", 60.0)
+                .Case("hours", 3600.0)
+                .Case("days", 86400.0)
+                .Case("weeks", 604800.0)
+                .Default(std::nullopt);
+        // std::chrono::minutes: "in std" but not directly, so compare
+        // the qualified name.
+        if (U && StringRef(TD->getQualifiedNameAsString()).starts_with("std::"))
+          return U;
+      }
+      T = TD->getUnderlyingType();
+      continue;
+    }
+    break;
+  }
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.isNull() ? nullptr : T->getAsCXXRecordDecl());
+  if (!Spec || Spec->getName() != "duration" ||
+      Spec->getTemplateArgs().size() < 2)
+    return std::nullopt;
+  const TemplateArgument &P = Spec->getTemplateArgs()[1];
+  if (P.getKind() != TemplateArgument::Type)
+    return std::nullopt;
+  const auto *Ratio = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      P.getAsType()->getAsCXXRecordDecl());
+  if (!Ratio || Ratio->getName() != "ratio" ||
+      Ratio->getTemplateArgs().size() < 2 ||
+      Ratio->getTemplateArgs()[0].getKind() != TemplateArgument::Integral ||
+      Ratio->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  double Num = Ratio->getTemplateArgs()[0].getAsIntegral().getSExtValue();
+  double Den = Ratio->getTemplateArgs()[1].getAsIntegral().getSExtValue();
+  if (Den == 0)
+    return std::nullopt;
+  return Num / Den;
+}
+
+/// A duration written with its count: `milliseconds(n)`, `seconds{n}`, a
+/// temporary or a construction from a non-duration. Sets \p T to the
+/// duration type; null when \p E is none of these.
+static const Expr *countOf(const Expr *E, QualType &T) {
+  T = E->getType();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
+    T = FC->getTypeAsWritten();
+    const Expr *Sub = FC->getSubExpr()->IgnoreImplicit();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Sub))
+      return CE->getNumArgs() == 1 ? CE->getArg(0) : nullptr;
+    if (const auto *IL = dyn_cast<InitListExpr>(Sub))
+      return IL->getNumInits() == 1 ? IL->getInit(0) : nullptr;
+    return Sub;
+  }
+  if (const auto *TO = dyn_cast<CXXTemporaryObjectExpr>(E)) {
+    T = TO->getTypeSourceInfo() ? TO->getTypeSourceInfo()->getType()
+                                : TO->getType();
+    return TO->getNumArgs() == 1 ? TO->getArg(0) : nullptr;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    if (CE->getNumArgs() == 1 &&
+        !recordOf(CE->getArg(0)->IgnoreImplicit()->getType()))
+      return CE->getArg(0)->IgnoreImplicit();
+  return nullptr;
+}
+
 std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx) {
   if (!E)
     return std::nullopt;
@@ -103,82 +180,14 @@ std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx) {
     }
     return scaled(R.Val, *Unit);
   }
-  // The unit from the type: a std::chrono typedef, or duration<Rep, ratio>.
-  auto UnitOf = [](QualType T) -> std::optional<double> {
-    for (int I = 0; I < 8 && !T.isNull(); ++I) {
-      if (const auto *TT = T->getAs<TypedefType>()) {
-        const TypedefNameDecl *TD = TT->getDecl();
-        if (TD->getDeclName().isIdentifier()) {
-          std::optional<double> U =
-              llvm::StringSwitch<std::optional<double>>(TD->getName())
-                  .Case("nanoseconds", 1e-9)
-                  .Case("microseconds", 1e-6)
-                  .Case("milliseconds", 1e-3)
-                  .Case("seconds", 1.0)
-                  .Case("minutes", 60.0)
-                  .Case("hours", 3600.0)
-                  .Case("days", 86400.0)
-                  .Case("weeks", 604800.0)
-                  .Default(std::nullopt);
-          // std::chrono::minutes: "in std" but not directly, so compare
-          // the qualified name.
-          if (U &&
-              StringRef(TD->getQualifiedNameAsString()).starts_with("std::"))
-            return U;
-        }
-        T = TD->getUnderlyingType();
-        continue;
-      }
-      break;
-    }
-    const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        T.isNull() ? nullptr : T->getAsCXXRecordDecl());
-    if (!Spec || Spec->getName() != "duration" ||
-        Spec->getTemplateArgs().size() < 2)
-      return std::nullopt;
-    const TemplateArgument &P = Spec->getTemplateArgs()[1];
-    if (P.getKind() != TemplateArgument::Type)
-      return std::nullopt;
-    const auto *Ratio = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-        P.getAsType()->getAsCXXRecordDecl());
-    if (!Ratio || Ratio->getName() != "ratio" ||
-        Ratio->getTemplateArgs().size() < 2 ||
-        Ratio->getTemplateArgs()[0].getKind() != TemplateArgument::Integral ||
-        Ratio->getTemplateArgs()[1].getKind() != TemplateArgument::Integral)
-      return std::nullopt;
-    double Num = Ratio->getTemplateArgs()[0].getAsIntegral().getSExtValue();
-    double Den = Ratio->getTemplateArgs()[1].getAsIntegral().getSExtValue();
-    if (Den == 0)
-      return std::nullopt;
-    return Num / Den;
-  };
-  QualType T = E->getType();
-  const Expr *Count = nullptr;
-  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E)) {
-    T = FC->getTypeAsWritten();
-    const Expr *Sub = FC->getSubExpr()->IgnoreImplicit();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(Sub)) {
-      if (CE->getNumArgs() == 1)
-        Count = CE->getArg(0);
-    } else if (const auto *IL = dyn_cast<InitListExpr>(Sub)) {
-      if (IL->getNumInits() == 1)
-        Count = IL->getInit(0);
-    } else {
-      Count = Sub;
-    }
-  } else if (const auto *TO = dyn_cast<CXXTemporaryObjectExpr>(E)) {
-    T = TO->getTypeSourceInfo() ? TO->getTypeSourceInfo()->getType()
-                                : TO->getType();
-    if (TO->getNumArgs() == 1)
-      Count = TO->getArg(0);
-  } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E);
+      CE && !isa<CXXTemporaryObjectExpr>(CE)) {
     if (CE->getNumArgs() != 1)
       return std::nullopt;
-    const Expr *Arg = CE->getArg(0)->IgnoreImplicit();
     // A copy of another duration: look at that one.
+    const Expr *Arg = CE->getArg(0)->IgnoreImplicit();
     if (recordOf(Arg->getType()))
       return durationSeconds(Arg, Ctx);
-    Count = Arg;
   } else if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     // A named constant.
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -186,18 +195,20 @@ std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx) {
         return durationSeconds(VD->getInit(), Ctx);
     return std::nullopt;
   }
+  QualType T;
+  const Expr *Count = countOf(E, T);
   if (!Count) {
     // A constexpr duration we cannot take apart (a literal operator
     // template such as libstdc++'s 90s): evaluate it and read its count,
     // the only member of std::chrono::duration.
-    std::optional<double> Unit = UnitOf(E->getType());
+    std::optional<double> Unit = unitOf(E->getType());
     Expr::EvalResult R;
     if (!Unit || E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx) ||
         !R.Val.isStruct() || R.Val.getStructNumFields() < 1)
       return std::nullopt;
     return scaled(R.Val.getStructField(0), *Unit);
   }
-  std::optional<double> Unit = UnitOf(T);
+  std::optional<double> Unit = unitOf(T);
   if (!Unit)
     return std::nullopt;
   Count = Count->IgnoreImpCasts();
@@ -207,6 +218,149 @@ std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx) {
   if (Count->isValueDependent() || !Count->EvaluateAsRValue(R, Ctx))
     return std::nullopt;
   return scaled(R.Val, *Unit);
+}
+
+/// An upper bound of the integer expression \p E, or none.
+static std::optional<double> maxValue(const Expr *E, const ASTContext &Ctx,
+                                      unsigned Depth) {
+  if (!E || Depth > 6)
+    return std::nullopt;
+  E = E->IgnoreParenCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParenCasts();
+  Expr::EvalResult R;
+  if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
+    return double(R.Val.getInt().getExtValue());
+  auto Max = [&](const Expr *X) { return maxValue(X, Ctx, Depth + 1); };
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    // A local set once (its initializer); one assigned again may grow.
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!V || !V->hasLocalStorage() || !V->getInit())
+      return std::nullopt;
+    if (!V->getType().isConstQualified()) {
+      const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+      bool Reassigned = false;
+      if (Fn && Fn->getBody())
+        forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
+          if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+            if (BO->isAssignmentOp())
+              if (const auto *L =
+                      dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts()))
+                Reassigned = Reassigned || L->getDecl() == V;
+          } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+            if (UO->isIncrementDecrementOp())
+              if (const auto *L = dyn_cast<DeclRefExpr>(
+                      UO->getSubExpr()->IgnoreParenCasts()))
+                Reassigned = Reassigned || L->getDecl() == V;
+          }
+        });
+      if (Reassigned)
+        return std::nullopt;
+    }
+    return Max(V->getInit());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    std::optional<double> L = Max(BO->getLHS());
+    if (BO->getOpcode() == BO_Rem) { // rand() % N
+      std::optional<double> N = Max(BO->getRHS());
+      return N && *N > 0 ? std::optional<double>(*N - 1) : std::nullopt;
+    }
+    std::optional<double> Rt = Max(BO->getRHS());
+    if (!L || !Rt)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return *L + *Rt;
+    case BO_Mul:
+      return *L >= 0 && *Rt >= 0 ? std::optional<double>(*L * *Rt)
+                                 : std::nullopt;
+    case BO_Shl:
+      return *Rt >= 0 && *Rt < 63
+                 ? std::optional<double>(*L * std::ldexp(1.0, int(*Rt)))
+                 : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<double> T = Max(CO->getTrueExpr()),
+                          F = Max(CO->getFalseExpr());
+    // The min idiom `x < K ? x : K` (or `x > K ? K : x`): the arm that is x
+    // is taken only while x is below K.
+    auto SameVar = [](const Expr *A, const Expr *B) {
+      const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+      const auto *DB = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+      return DA && DB && DA->getDecl() == DB->getDecl();
+    };
+    if (const auto *C =
+            dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts())) {
+      bool Below = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
+      bool Above = C->getOpcode() == BO_GT || C->getOpcode() == BO_GE;
+      if (Below && SameVar(C->getLHS(), CO->getTrueExpr()))
+        T = Max(C->getRHS());
+      if (Above && SameVar(C->getLHS(), CO->getFalseExpr()))
+        F = Max(C->getRHS());
+    }
+    if (T && F)
+      return std::max(*T, *F);
+    return std::nullopt;
+  }
+  // dist(rng) on a uniform distribution: its upper parameter.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 1) {
+    const Expr *Obj = OC->getArg(0)->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Obj))
+      Obj = MT->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->getInit())
+        Obj = V->getInit()->IgnoreParenImpCasts();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Obj)) {
+      const CXXRecordDecl *RD = recordOf(CE->getType());
+      if (RD && RD->getDeclName().isIdentifier() &&
+          RD->getName().starts_with("uniform_") && CE->getNumArgs() == 2)
+        return Max(CE->getArg(1));
+    }
+    return std::nullopt;
+  }
+  // std::min / std::max
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
+        Call->getNumArgs() != 2)
+      return std::nullopt;
+    std::optional<double> A = Max(Call->getArg(0)), B = Max(Call->getArg(1));
+    if (FD->getName() == "min") {
+      if (A && B)
+        return std::min(*A, *B);
+      return A ? A : B; // min(a, b) <= each bound
+    }
+    if (FD->getName() == "max" && A && B)
+      return std::max(*A, *B);
+  }
+  return std::nullopt;
+}
+
+std::optional<double> maxDurationSeconds(const Expr *E, const ASTContext &Ctx) {
+  if (std::optional<double> S = durationSeconds(E, Ctx))
+    return S;
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = MT->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = BT->getSubExpr()->IgnoreParenImpCasts();
+  QualType T;
+  const Expr *Count = countOf(E, T);
+  std::optional<double> Unit = unitOf(T);
+  if (!Count || !Unit)
+    return std::nullopt;
+  std::optional<double> M = maxValue(Count, Ctx, 0);
+  if (!M || *M < 0)
+    return std::nullopt;
+  return *M * *Unit;
 }
 
 std::optional<double> durationUnitFromName(StringRef Name) {

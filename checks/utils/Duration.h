@@ -24,6 +24,12 @@ std::string formatSeconds(double Seconds);
 /// std::chrono::minutes(10), 30s, seconds{90}, a const named duration.
 std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx);
 
+/// The largest value a duration expression can take, in seconds: a constant
+/// duration, or a count bounded by constants (`milliseconds(dist(rng))` with
+/// `uniform_int_distribution<long>(0, 60000)`, `std::min(cap, base << n)`,
+/// `base + rand() % 100`, through locals that are set once).
+std::optional<double> maxDurationSeconds(const Expr *E, const ASTContext &Ctx);
+
 /// A unit in seconds from the last unit word of a name: ttl_seconds,
 /// kWindowMs, retention_h.
 std::optional<double> durationUnitFromName(StringRef Name);

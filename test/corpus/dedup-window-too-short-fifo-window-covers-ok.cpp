@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-dedup-window-too-short
-// corpus: fixme-fp retry-dedup-window-too-short FIXME: a retry span computed from jittered/exponential waits (attempts x (backoff cap + per-attempt timeout)) is not used; the TTL is compared with the 24 h MinimumWindow fallback instead, though the window covers every retry in the file
+// corpus: negative retry-dedup-window-too-short
 // The FIFO queue's 5-minute de-duplication window against a producer that
 // retries 4 times with waits up to 8 s: covered.
 #include <chrono>

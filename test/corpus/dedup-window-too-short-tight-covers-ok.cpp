@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-dedup-window-too-short
-// corpus: fixme-fp retry-dedup-window-too-short FIXME: a retry span computed from jittered/exponential waits (attempts x (backoff cap + per-attempt timeout)) is not used; the TTL is compared with the 24 h MinimumWindow fallback instead, though the window covers every retry in the file
+// corpus: negative retry-dedup-window-too-short
 // A 5-minute de-dup window against 4 x (60 s backoff cap + 10 s timeout)
 // = 280 s: tight, but the window covers the whole retry span.
 #include <chrono>

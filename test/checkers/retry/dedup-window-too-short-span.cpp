@@ -1,36 +1,48 @@
-// The worst-case span of a retry site in the same file: attempts x constant
-// wait. A record that expires sooner is forgotten between two attempts.
 // RUN: %check_retrylint %s retry-dedup-window-too-short %t -- -- -I %S/Inputs/Headers
+//
+// The file's retry site bounds how long a client keeps re-sending: 3
+// attempts x (a jittered wait of at most 60 s + a 30 s per-attempt timeout)
+// = 270 s. A window that covers that span is enough for this file; a
+// shorter one is not.
 
 #include <chrono>
-#include <httplib.h>
+#include <hiredis/hiredis.h>
+#include <random>
 #include <string>
 #include <thread>
 
-constexpr auto kIdempotencyTtl = std::chrono::milliseconds(100);
-// CHECK-NOTES: :[[@LINE-1]]:16: warning: idempotency records expire after 100 ms ('kIdempotencyTtl'), but a retry site in this file keeps re-sending for at least 1.05 s: a retry after expiry finds no record and executes again [retry-dedup-window-too-short]
-// CHECK-NOTES: :[[@LINE+3]]:3: note: retry loop makes 4 attempts with 350 ms between them
+int forward_payout(const char *payout_id, const char *json, int timeout_ms);
 
-bool charge(httplib::Client &cli, const std::string &key) {
-  for (int attempt = 0; attempt < 4; ++attempt) {
-    if (cli.Post("/charges", {{"Idempotency-Key", key}}, "{}", "application/json"))
-      return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(350));
-  }
-  return false;
+// Covers the span: silent.
+bool claim_long_ok(redisContext *r, const std::string &id) {
+  auto *c = static_cast<redisReply *>(
+      redisCommand(r, "SET idem:payout:%s 1 NX EX 600", id.c_str()));
+  bool first = c && c->str != nullptr;
+  if (c)
+    freeReplyObject(c);
+  return first;
 }
 
-// Longer than the span but shorter than the 24 h minimum.
-constexpr auto kDedupWindow = std::chrono::seconds(10);
-// CHECK-NOTES: :[[@LINE-1]]:16: warning: idempotency records expire after 10 s ('kDedupWindow'), shorter than the 24 h minimum window (MinimumWindow)
+// Shorter than the span: a late retry finds no claim.
+bool claim_short_bad(redisContext *r, const std::string &id) {
+  auto *c = static_cast<redisReply *>(
+      redisCommand(r, "SET idem:payout:%s 1 NX EX 120", id.c_str()));
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: idempotency records expire after 2 min
+  bool first = c && c->str != nullptr;
+  if (c)
+    freeReplyObject(c);
+  return first;
+}
 
-// FIXME: exponential or jittered waits and per-attempt timeouts are not
-// added to the span; only constant waits count.
-bool charge_growing_FN(httplib::Client &cli, const std::string &key) {
-  for (int attempt = 0; attempt < 4; ++attempt) {
-    if (cli.Post("/charges", {{"Idempotency-Key", key}}, "{}", "application/json"))
+bool send_payout(const std::string &id, const std::string &json) {
+  std::minstd_rand rng(std::random_device{}());
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (forward_payout(id.c_str(), json.c_str(), 30000) == 0)
       return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1000 * attempt));
+    long cap = 1000L << attempt;
+    long hi = cap < 60000 ? cap : 60000;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(std::uniform_int_distribution<long>(0, hi)(rng)));
   }
   return false;
 }
