@@ -25,8 +25,7 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
     return;
   model::RetriedStatuses R = model::retriedStatuses(Site, Index);
   // The rule is about looping back after a failure of a remote operation.
-  model::StatusSet Failures =
-      R.Set & ~model::StatusSet::http(100, 399) & ~model::StatusSet::grpc(0);
+  model::StatusSet Failures = R.failures();
   if (Failures.empty())
     return;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "MissingBudgetCheck.h"
+#include "model/RetriedStatuses.h"
 
 namespace clang::tidy::retry {
 
@@ -20,7 +21,12 @@ void MissingBudgetCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void MissingBudgetCheck::checkSite(const model::RetrySite &Site,
-                                   model::RetrySiteIndex &) {
+                                   model::RetrySiteIndex &Index) {
+  // A loop that goes round only after a success (a poll, a paging loop)
+  // re-sends nothing that failed.
+  if (Site.Kind == model::RetryKind::Loop &&
+      model::retriedStatuses(Site, Index).failures().empty())
+    return;
   const model::Operation &Op = Site.Operations.front();
   if (Site.Cap == model::CapKind::None && !Site.Deadline) {
     diag(Site.getBeginLoc(),

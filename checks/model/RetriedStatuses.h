@@ -25,6 +25,13 @@ struct RetriedStatuses {
   /// Each way back to the next attempt and the outcomes that take it.
   std::vector<std::pair<StatusSet, const Stmt *>> Paths;
 
+  /// The failures among the retried outcomes: everything but HTTP 1xx-3xx
+  /// and gRPC OK. A site with none goes round only after a success (a
+  /// poll, a paging loop, a batch of reads): it is no retry.
+  StatusSet failures() const {
+    return Set & ~StatusSet::http(100, 399) & ~StatusSet::grpc(0);
+  }
+
   /// The first decision point that retries some of \p S.
   const Stmt *whereFor(const StatusSet &S) const {
     for (const auto &[Set, At] : Paths)

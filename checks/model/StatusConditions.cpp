@@ -2,6 +2,7 @@
 
 #include "StatusConditions.h"
 #include "utils/AstWalk.h"
+#include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
 #include <functional>
 
@@ -61,10 +62,13 @@ std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
     return std::nullopt;
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+    if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
       if (FD->getDeclName().isIdentifier() && isStatusName(FD->getName()) &&
           FD->getType()->isIntegerType() && mentionsResponse(ME->getBase()))
         return ResponseKind::HttpStatus;
+      if (typeName(FD->getType()) == "cpr::ErrorCode")
+        return ResponseKind::CprError;
+    }
     return std::nullopt;
   }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
@@ -449,6 +453,40 @@ StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op,
   }
 }
 
+/// `r.error.code == cpr::ErrorCode::X`: cpr names the transport failure;
+/// OK means a response arrived, whatever its status.
+StatusCond StatusConditions::compareCprError(BinaryOperatorKind Op,
+                                             const Expr *Value) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Value->IgnoreParenImpCasts());
+  const auto *EC = DRE ? dyn_cast<EnumConstantDecl>(DRE->getDecl()) : nullptr;
+  if (!EC || (Op != BO_EQ && Op != BO_NE))
+    return {StatusSet::none(), StatusSet::all(), true};
+  std::string N = StringRef(squashIdentifier(EC->getName())).upper();
+  StringRef Name(N);
+  StatusSet Class;
+  bool Exact = true;
+  if (Name == "OK")
+    Class = StatusSet::http(0, 999);
+  else if (Name.contains("TIMEDOUT") || Name.contains("TIMEOUT"))
+    Class = StatusSet::transport(unsigned(Transport::Timeout));
+  else if (Name.contains("CONNECTIONFAILURE") ||
+           Name.contains("COULDNTCONNECT"))
+    Class = StatusSet::transport(unsigned(Transport::Refused));
+  else if (Name.contains("RESOLVE")) {
+    Class = StatusSet::transport(unsigned(Transport::Dns));
+    Exact = false;
+  } else {
+    Class = StatusSet::transport(unsigned(Transport::Other));
+    Exact = false;
+  }
+  StatusCond Eq{Exact ? Class : StatusSet::none(), Class, false};
+  StatusSet All =
+      StatusSet::http(0, 999) | StatusSet::transport(unsigned(Transport::All));
+  if (Op == BO_EQ)
+    return Eq;
+  return {All & ~Eq.May, All & ~Eq.Must, false};
+}
+
 StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
                                            unsigned Param, ResponseKind K) {
   const FunctionDecl *Def = nullptr;
@@ -544,6 +582,8 @@ StatusCond StatusConditions::eval(const Expr *E) {
         if (Op != BO_Cmp)
           Op = BinaryOperator::reverseComparisonOp(Op);
       }
+      if (K == ResponseKind::CprError)
+        return compareCprError(Op, B);
       Expr::EvalResult R;
       if (K && B->EvaluateAsInt(R, Ctx))
         return compare(*K, Op, R.Val.getInt().getExtValue());

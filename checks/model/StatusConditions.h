@@ -27,6 +27,7 @@ enum class ResponseKind {
   HttpResult,
   GrpcStatus,
   ErrorCode, ///< boost::system/std error_code filled by the operation
+  CprError,  ///< cpr::ErrorCode in a cpr::Response's `error.code`
 };
 
 class StatusConditions {
@@ -72,6 +73,7 @@ public:
 private:
   StatusCond evalPredicate(const FunctionDecl *FD, unsigned Param,
                            ResponseKind K);
+  StatusCond compareCprError(BinaryOperatorKind Op, const Expr *Value);
   /// Records \p V as a flag holding \p Value when that is a condition on
   /// the response.
   void learnCondition(const VarDecl *V, const Expr *Value);

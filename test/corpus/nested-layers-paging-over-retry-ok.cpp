@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-nested-layers retry-missing-budget
 // corpus: negative retry-missing-backoff
-// corpus: fixme-fp retry-missing-budget FIXME: a paging loop (while (!cursor.empty()) following the next cursor, returning on the first error) is taken for a retry site
+// corpus: negative retry-missing-budget
 // A paging loop (not a retry) over a page fetch that retries: one layer.
 #include <chrono>
 #include <httplib.h>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-nested-layers retry-missing-budget
-// corpus: fixme-fp retry-missing-budget FIXME: a poll loop (re-reads a charge while it is pending, at most 30 polls, returns on any failed read) is taken for a retry site with 30 attempts
+// corpus: negative retry-missing-budget
 // The channel retries GetCharge on UNAVAILABLE (service config); the
 // application only polls the charge while it is pending and returns on any
 // error, so the channel is the only retry layer.

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-non-retryable-status retry-missing-budget retry-missing-backoff
-// corpus: fixme-fp retry-missing-budget FIXME: a paging loop (while (!cursor.empty()) following the next cursor, returning on the first error) is taken for a retry site
+// corpus: negative retry-missing-budget
 // A paging loop: it follows the cursor until the last page and returns on
 // the first error. Nothing goes back because a call failed.
 #include <httplib.h>

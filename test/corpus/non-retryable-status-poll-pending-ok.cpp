@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-non-retryable-status retry-missing-budget retry-missing-backoff
-// corpus: fixme-fp retry-missing-budget FIXME: a poll loop (re-reads a job state while it is Running, returns on a failed read) is taken for a retry site
+// corpus: negative retry-missing-budget
 // A poll: the loop re-reads the export job while it is still running and
 // returns on any failed read. A poll is not a retry site.
 #include <chrono>

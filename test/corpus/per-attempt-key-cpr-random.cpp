@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a loop that leaves on any response and retries only on a transport error code (cpr r.error.code) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // cpr: the key is a random number drawn per attempt.
 #include <chrono>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a loop that leaves on any response and retries only on a transport error code (cpr r.error.code) is read as a blanket HTTP status retry that must honour Retry-After
+// corpus: negative retry-missing-backoff
 // cpr::Post of an order re-sent after a timeout, no key.
 #include <chrono>
 #include <cstdio>

@@ -239,3 +239,27 @@ bool named_constant_cap_bad(httplib::Client &cli) {
   }
   return false;
 }
+
+// Loops that go round only after a success re-send nothing that failed: a
+// paging loop that returns on the first error, and a poll of a job state.
+std::string next_cursor(const std::string &body);
+bool list_pages_ok(httplib::Client &cli, std::string cursor) {
+  while (!cursor.empty()) {
+    auto res = cli.Get("/orders?cursor=" + cursor);
+    if (!res || res->status != 200)
+      return false;
+    cursor = next_cursor(res->body);
+  }
+  return true;
+}
+
+bool wait_for_job_ok(httplib::Client &cli) {
+  for (;;) {
+    auto res = cli.Get("/jobs/7/state");
+    if (!res || res->status != 200)
+      return false;
+    if (res->body != "running")
+      return res->body == "done";
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+  }
+}
