@@ -253,9 +253,29 @@ std::optional<LayerFact> LibraryLayers::awsLayer(const CallExpr *Call) {
   L.Retries = StatusSet::http(429, 429) | StatusSet::http(500, 504) |
               StatusSet::transport(unsigned(Transport::All));
   L.Loc = Client->getLocation();
-  // A ClientConfiguration whose retryStrategy is set decides.
+  // A ClientConfiguration whose retryStrategy is set decides: a local, or
+  // the local a same-file factory returns (`DynamoDBClient(make_config())`).
+  auto ConfigOf = [&](const Expr *A) -> const ValueDecl * {
+    if (const ValueDecl *Cfg = objectDecl(A))
+      return Cfg;
+    const auto *C = dyn_cast_or_null<CallExpr>(ignoreWrappers(A));
+    const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def)
+      return nullptr;
+    const VarDecl *Ret = nullptr;
+    bool One = true;
+    forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+      if (const auto *RS = dyn_cast<ReturnStmt>(N)) {
+        const VarDecl *V = refVar(RS->getRetValue());
+        One = One && V && (!Ret || Ret == V);
+        Ret = V;
+      }
+    });
+    return One ? Ret : nullptr;
+  };
   for (const Expr *A : Args) {
-    const ValueDecl *Cfg = objectDecl(A);
+    const ValueDecl *Cfg = ConfigOf(A);
     if (!Cfg || !StringRef(Cfg->getType().getAsString())
                      .contains("ClientConfiguration"))
       continue;

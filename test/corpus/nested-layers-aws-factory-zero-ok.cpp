@@ -2,7 +2,7 @@
 // corpus: negative retry-nested-layers
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fp retry-nested-layers FIXME: an AWS client whose ClientConfiguration comes from a same-file factory function that sets DefaultRetryStrategy(0) is taken to keep the SDK's default retries
+// corpus: negative retry-nested-layers
 // The client's configuration comes from a factory that sets zero SDK
 // retries, so the application loop is the only layer.
 #include <aws/dynamodb/DynamoDBClient.h>

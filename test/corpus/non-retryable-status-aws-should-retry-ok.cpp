@@ -2,7 +2,7 @@
 // corpus: negative retry-non-retryable-status retry-nested-layers retry-missing-backoff
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fp retry-nested-layers FIXME: an AWS client whose ClientConfiguration comes from a same-file factory function that sets DefaultRetryStrategy(0) is taken to keep the SDK's default retries
+// corpus: negative retry-nested-layers
 // The SDK's own classification decides: GetError().ShouldRetry() is false
 // for validation and access errors. The client is built with zero SDK
 // retries, so the loop is the only layer.

@@ -476,3 +476,39 @@ bool do_while_condition_bad(payments::Payments::Stub &stub,
   } while (tries++ < 2);
   return false;
 }
+
+// --- AWS clients configured by a same-file factory ----------------------------
+
+static Aws::Client::ClientConfiguration no_sdk_retries() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy =
+      Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("carts", 0);
+  return cfg;
+}
+
+static Aws::Client::ClientConfiguration four_sdk_retries() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy =
+      Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("carts", 4);
+  return cfg;
+}
+
+bool aws_factory_no_retries_ok(const Aws::DynamoDB::Model::PutItemRequest &req) {
+  Aws::DynamoDB::DynamoDBClient client(no_sdk_retries());
+  for (int i = 0; i < 3; ++i) {
+    if (client.PutItem(req).IsSuccess())
+      return true;
+  }
+  return false;
+}
+
+bool aws_factory_retries_bad(const Aws::DynamoDB::Model::PutItemRequest &req) {
+  Aws::DynamoDB::DynamoDBClient client(four_sdk_retries());
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'PutItem' which retries (5 attempts, AWS SDK client): up to 15 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-17]]:7: note: AWS SDK client: 5 attempts per call of 'PutItem'
+    if (client.PutItem(req).IsSuccess())
+      return true;
+  }
+  return false;
+}
