@@ -233,71 +233,17 @@ StatusConditions::returnMap(const FunctionDecl *FD) {
     }
     Understood = false;
   };
-  // Which outcomes reach each return: the same walk as a predicate's, with
-  // loops (a wrapper may retry inside) and jumps.
-  StatusSet Breaks;
-  std::function<StatusSet(const Stmt *, StatusSet)> Walk =
-      [&](const Stmt *S, StatusSet In) -> StatusSet {
-    if (!S || In.empty() || !Understood)
-      return In;
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *C : CS->body())
-        In = Walk(C, In);
-      return In;
-    }
-    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-      Value(RS->getRetValue(), In);
-      Understood = Understood && RS->getRetValue();
-      return StatusSet::none();
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      StatusCond C = eval(If->getCond());
-      StatusSet T = Walk(If->getThen(), In & C.May);
-      StatusSet E = Walk(If->getElse(), In & ~C.Must);
-      return T | E;
-    }
-    if (const auto *L = dyn_cast<LabelStmt>(S))
-      return Walk(L->getSubStmt(), In);
-    if (isa<GotoStmt, ContinueStmt>(S))
-      return StatusSet::none();
-    if (isa<BreakStmt>(S)) {
-      Breaks = Breaks | In;
-      return StatusSet::none();
-    }
-    const Stmt *LoopBody = nullptr;
-    if (const auto *F = dyn_cast<ForStmt>(S))
-      LoopBody = F->getBody();
-    else if (const auto *W = dyn_cast<WhileStmt>(S))
-      LoopBody = W->getBody();
-    else if (const auto *D = dyn_cast<DoStmt>(S))
-      LoopBody = D->getBody();
-    if (LoopBody || isa<SwitchStmt>(S)) {
-      StatusSet Saved = Breaks;
-      Breaks = StatusSet::none();
-      StatusSet Out = In;
-      if (LoopBody) {
-        Out = Walk(LoopBody, In);
-      } else {
-        const auto *SW = cast<SwitchStmt>(S);
-        std::optional<ResponseKind> K = classify(SW->getCond());
-        const auto *Body = dyn_cast_or_null<CompoundStmt>(SW->getBody());
-        bool Inexact = false;
-        if (K && Body)
-          Out = walkSwitch(Body, *K, In, Walk, Inexact);
-      }
-      Out = Out | Breaks;
-      Breaks = Saved;
-      return Out;
-    }
-    if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-      StatusSet Out = Walk(Try->getTryBlock(), In);
-      for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
-        Out = Out | Walk(Try->getHandler(I)->getHandlerBlock(), In);
-      return Out;
-    }
-    return In;
-  };
-  Walk(Def->getBody(), StatusSet::all());
+  // Which outcomes reach each return, loops (a wrapper may retry inside)
+  // and jumps included.
+  bool Inexact = false;
+  walkToReturns(
+      Def->getBody(), /*Jumps=*/true,
+      [&](const ReturnStmt *RS, StatusSet In) {
+        Value(RS->getRetValue(), In);
+        Understood = Understood && RS->getRetValue();
+        return Understood;
+      },
+      Inexact);
   --PredicateDepth;
   // Useful only if some return depends on the outcome.
   bool Informative = llvm::any_of(Map, [](const ReturnValue &RV) {
@@ -487,6 +433,78 @@ StatusCond StatusConditions::compareCprError(BinaryOperatorKind Op,
   return {All & ~Eq.May, All & ~Eq.Must, false};
 }
 
+void StatusConditions::walkToReturns(
+    const Stmt *Body, bool Jumps,
+    llvm::function_ref<bool(const ReturnStmt *, StatusSet)> OnReturn,
+    bool &Inexact) {
+  bool Stopped = false;
+  StatusSet Breaks; // outcomes at a `break` of the innermost loop or switch
+  std::function<StatusSet(const Stmt *, StatusSet)> Walk =
+      [&](const Stmt *S, StatusSet In) -> StatusSet {
+    if (!S || In.empty() || Stopped)
+      return In;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body())
+        In = Walk(C, In);
+      return In;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      Stopped = !OnReturn(RS, In);
+      return StatusSet::none();
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      StatusCond C = eval(If->getCond());
+      Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
+      StatusSet T = Walk(If->getThen(), In & C.May);
+      StatusSet E = Walk(If->getElse(), In & ~C.Must);
+      return T | E;
+    }
+    const Stmt *LoopBody = nullptr;
+    if (Jumps) {
+      if (const auto *L = dyn_cast<LabelStmt>(S))
+        return Walk(L->getSubStmt(), In);
+      if (isa<GotoStmt, ContinueStmt>(S))
+        return StatusSet::none();
+      if (isa<BreakStmt>(S)) {
+        Breaks = Breaks | In;
+        return StatusSet::none();
+      }
+      if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+        StatusSet Out = Walk(Try->getTryBlock(), In);
+        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+          Out = Out | Walk(Try->getHandler(I)->getHandlerBlock(), In);
+        return Out;
+      }
+      if (const auto *F = dyn_cast<ForStmt>(S))
+        LoopBody = F->getBody();
+      else if (const auto *W = dyn_cast<WhileStmt>(S))
+        LoopBody = W->getBody();
+      else if (const auto *D = dyn_cast<DoStmt>(S))
+        LoopBody = D->getBody();
+    }
+    if (!LoopBody && !isa<SwitchStmt>(S))
+      return In;
+    StatusSet Saved = Breaks;
+    Breaks = StatusSet::none();
+    StatusSet Out = In;
+    if (LoopBody) {
+      Out = Walk(LoopBody, In);
+    } else {
+      const auto *SW = cast<SwitchStmt>(S);
+      std::optional<ResponseKind> K = classify(SW->getCond());
+      const auto *Cases = dyn_cast_or_null<CompoundStmt>(SW->getBody());
+      if (K && Cases)
+        Out = walkSwitch(Cases, *K, In, Walk, Inexact);
+      else
+        Inexact = true;
+    }
+    Out = Out | Breaks;
+    Breaks = Saved;
+    return Out;
+  };
+  Walk(Body, StatusSet::all());
+}
+
 StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
                                            unsigned Param, ResponseKind K) {
   const FunctionDecl *Def = nullptr;
@@ -498,48 +516,20 @@ StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
   // Predicates are small: `return cond;` or a switch/if chain returning
   // constants. Collect the outcomes for which it may/must return true.
   StatusSet MayTrue, MustTrue;
-  bool Exact = true;
-  std::function<StatusSet(const Stmt *, StatusSet)> Walk =
-      [&](const Stmt *S, StatusSet In) -> StatusSet {
-    if (!S || In.empty())
-      return In;
-    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-      for (const Stmt *C : CS->body())
-        In = Walk(C, In);
-      return In;
-    }
-    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
-      StatusCond C = eval(RS->getRetValue());
-      Exact = Exact && !C.Imprecise && C.Must == C.May;
-      MayTrue = MayTrue | (In & C.May);
-      MustTrue = MustTrue | (In & C.Must);
-      return StatusSet::none();
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      StatusCond C = eval(If->getCond());
-      Exact = Exact && !C.Imprecise && C.Must == C.May;
-      StatusSet T = Walk(If->getThen(), In & C.May);
-      StatusSet E = Walk(If->getElse(), In & ~C.Must);
-      return T | E;
-    }
-    if (const auto *SW = dyn_cast<SwitchStmt>(S)) {
-      std::optional<ResponseKind> SK = classify(SW->getCond());
-      const auto *Body = dyn_cast_or_null<CompoundStmt>(SW->getBody());
-      if (!SK || !Body) {
-        Exact = false;
-        return In;
-      }
-      bool Inexact = false;
-      StatusSet Out = walkSwitch(Body, *SK, In, Walk, Inexact);
-      Exact = Exact && !Inexact;
-      return Out;
-    }
-    return In;
-  };
-  Walk(Def->getBody(), StatusSet::all());
+  bool Inexact = false;
+  walkToReturns(
+      Def->getBody(), /*Jumps=*/false,
+      [&](const ReturnStmt *RS, StatusSet In) {
+        StatusCond C = eval(RS->getRetValue());
+        Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
+        MayTrue = MayTrue | (In & C.May);
+        MustTrue = MustTrue | (In & C.Must);
+        return true;
+      },
+      Inexact);
   Vars.erase(Def->getParamDecl(Param));
   --PredicateDepth;
-  if (!Exact)
+  if (Inexact)
     return {StatusSet::none(), MayTrue, true};
   return {MustTrue, MayTrue, false};
 }

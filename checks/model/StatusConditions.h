@@ -74,6 +74,15 @@ private:
   StatusCond evalPredicate(const FunctionDecl *FD, unsigned Param,
                            ResponseKind K);
   StatusCond compareCprError(BinaryOperatorKind Op, const Expr *Value);
+  /// Walks a function body with the outcomes that reach each statement and
+  /// hands each `return` the outcomes that reach it; \p OnReturn returns
+  /// false to stop. With \p Jumps, loops (a wrapper may retry inside),
+  /// labels, `goto`, `break`, `continue` and `try` are followed too. Sets
+  /// \p Inexact when a condition or a `switch` is not understood exactly.
+  void walkToReturns(
+      const Stmt *Body, bool Jumps,
+      llvm::function_ref<bool(const ReturnStmt *, StatusSet)> OnReturn,
+      bool &Inexact);
   /// Records \p V as a flag holding \p Value when that is a condition on
   /// the response.
   void learnCondition(const VarDecl *V, const Expr *Value);
