@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang::ast_matchers;
 
@@ -36,9 +37,13 @@ ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
                   "quantity", "qty",      "cents",   "description", "memo",
                   "cart",     "basket",   "sku",     "params",      "json",
                   "fee",      "subtotal", "tax",     "data",        "text"};
-  PartyWords = {"customer", "payee",     "payer",  "account", "user",
-                "email",    "merchant",  "client", "tenant",  "member",
-                "card",     "recipient", "sender"};
+  PartyWords = {"customer",  "payee",  "payer",  "account", "user",
+                "merchant",  "client", "tenant", "member",  "card",
+                "recipient", "sender", "iban",   "bic"};
+  // Personal data is content: the same person books again next week.
+  PersonalWords = {"email",  "mail",    "phone",   "mobile",
+                   "msisdn", "street",  "address", "postcode",
+                   "zip",    "zipcode", "city"};
   auto Add = [&](std::vector<std::string> &To, StringRef Option,
                  StringRef Value) {
     // Entries are whole names (business_ref) or single words.
@@ -114,6 +119,8 @@ ContentDerivedIdempotencyKeyCheck::classifyName(StringRef Name,
       llvm::any_of(Words, [&](const std::string &W) { return IsId(W); });
   if ((Has(IntentWords) && AnyId) || llvm::is_contained(IntentWords, Whole))
     return Role::Identity;
+  if (Has(PersonalWords))
+    return Role::Content;
   if (Has(PartyWords))
     return Role::Party;
   if (Has(ContentWords))
@@ -154,14 +161,26 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
   for (const Expr *V : Values)
     for (model::Leaf &L : Tracer.leaves(V, Fn))
       Leaves.push_back(std::move(L));
-  llvm::SmallVector<const model::Leaf *, 2> Content;
+  llvm::SmallVector<const model::Leaf *, 2> Content, Parties;
   for (const model::Leaf &L : Leaves) {
     Role R = classify(L);
     if (R == Role::Identity || R == Role::Unknown)
       return; // identity in the key, or a piece we cannot judge
     if (R == Role::Content)
       Content.push_back(&L);
+    if (R == Role::Party)
+      Parties.push_back(&L);
   }
+  // A key of party ids alone (`"sub-" + customer_id`) names who asks, not
+  // what: the customer's second subscription gets the first one's key.
+  bool PartyOnly = Content.empty();
+  if (PartyOnly)
+    Content = Parties;
+  // `crc(payload, strlen(payload))` reads one piece twice: name it once.
+  llvm::StringSet<> Names;
+  llvm::erase_if(Content, [&](const model::Leaf *L) {
+    return !Names.insert(L->Name).second;
+  });
   if (Content.empty())
     return;
   // One report per key computation, however many sinks it reaches.
@@ -178,19 +197,29 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
   }
   if (Content.size() > 3)
     What += ", ...";
-  diag(Loc, "idempotency key is derived only from payload content (%0%1) and "
-            "identifies no intent: two different orders with equal content get "
-            "the same key, so the second is dropped as a duplicate")
-      << (Hashed ? "a hash of " : "") << What
-      << SourceRange(Value->getBeginLoc(), Values.back()->getEndLoc());
+  if (PartyOnly)
+    diag(Loc, "idempotency key is derived only from who asks (%0%1) and "
+              "identifies no intent: the same party's next request gets the "
+              "same key, so it is dropped as a duplicate")
+        << (Hashed ? "a hash of " : "") << What
+        << SourceRange(Value->getBeginLoc(), Values.back()->getEndLoc());
+  else
+    diag(Loc,
+         "idempotency key is derived only from payload content (%0%1) and "
+         "identifies no intent: two different orders with equal content get "
+         "the same key, so the second is dropped as a duplicate")
+        << (Hashed ? "a hash of " : "") << What
+        << SourceRange(Value->getBeginLoc(), Values.back()->getEndLoc());
   const SourceManager &SM = Ctx.getSourceManager();
   for (size_t I = 0; I < Content.size() && I < 2; ++I) {
     SourceLocation L = Content[I]->Where->getBeginLoc();
     if (SM.getExpansionLoc(L) == SM.getExpansionLoc(Loc))
       continue;
-    diag(L, "'%0' is payload content, not an identity of the intent",
+    diag(L,
+         "'%0' is %select{payload content|a party}1, not an identity of "
+         "the intent",
          DiagnosticIDs::Note)
-        << Content[I]->Name;
+        << Content[I]->Name << PartyOnly;
   }
 }
 

@@ -27,7 +27,7 @@ private:
   void checkKeyValue(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx);
 
   std::string IntentIdNamesOpt, ContentNamesOpt, PartyNamesOpt;
-  std::vector<std::string> IntentWords, ContentWords, PartyWords;
+  std::vector<std::string> IntentWords, ContentWords, PartyWords, PersonalWords;
   llvm::DenseSet<const Expr *> Seen;
   llvm::DenseSet<const Expr *> ReportedLeaves;
 };

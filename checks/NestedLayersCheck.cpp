@@ -76,8 +76,14 @@ void NestedLayersCheck::checkSite(const model::RetrySite &Site,
   if (!F)
     return;
   const model::LayerFact &Outer = F->Layers[L];
-  // A single attempt is no layer; a loop that only re-reads is a poll.
-  if (!Graph->counts(Outer) || Outer.ReadsOnly)
+  // A single attempt is no layer. A read loop that also goes round after a
+  // success waits for a state change: a poll. One that goes round on
+  // failure retries, and multiplies the reads below it.
+  bool Polls = Outer.ReadsOnly && Outer.Retries &&
+               !(*Outer.Retries &
+                 (model::StatusSet::http(200, 200) | model::StatusSet::grpc(0)))
+                    .empty();
+  if (!Graph->counts(Outer) || Polls)
     return;
   model::Chain Below = Graph->chainBelow(*F, L);
   if (!Below.Layers)

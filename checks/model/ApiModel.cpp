@@ -285,30 +285,19 @@ ApiModel::ApiModel(const ApiOptions &O) {
               "result|transaction|receipt)[^:]*$");
   AddAll(Lookups, O.LookupFunctions, "LookupFunctions");
 
-  for (StringRef S : {"std::to_string",
-                      "std::to_wstring",
-                      "std::format",
-                      "fmt::format",
-                      "fmt::to_string",
-                      "absl::StrCat",
-                      "absl::StrFormat",
-                      "std::max",
-                      "std::min",
-                      "std::clamp",
-                      "std::chrono::duration_cast",
-                      "std::chrono::floor",
-                      "std::chrono::ceil",
-                      "std::chrono::round",
-                      "boost::uuids::to_string",
-                      "boost::lexical_cast",
-                      "std::move",
-                      "std::forward",
-                      "std::basic_string::append",
-                      "std::basic_string::substr",
-                      "std::basic_string::c_str",
-                      "std::basic_string::data",
-                      "std::basic_ostringstream::str",
-                      "std::basic_stringstream::str"})
+  for (StringRef S :
+       {"std::to_string", "std::to_wstring", "std::format", "fmt::format",
+        "fmt::to_string", "absl::StrCat", "absl::StrFormat", "std::max",
+        "std::min", "std::clamp", "std::chrono::duration_cast",
+        "std::chrono::floor", "std::chrono::ceil", "std::chrono::round",
+        "boost::uuids::to_string", "boost::lexical_cast", "std::move",
+        "std::forward", "std::basic_string::append",
+        "std::basic_string::substr", "std::basic_string::c_str",
+        "std::basic_string::data",
+        // A length says no more than the text it measures.
+        "strlen", "strnlen", "std::basic_string::size",
+        "std::basic_string::length", "std::basic_ostringstream::str",
+        "std::basic_stringstream::str"})
     Transforms.add(S);
 
   for (StringRef S : {"idempotency-key", "x-idempotency-key"})

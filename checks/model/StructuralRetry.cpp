@@ -323,6 +323,124 @@ static bool contains(const Stmt *S, const Stmt *Target) {
   return Found;
 }
 
+namespace {
+
+/// What stands for \p Call's result in a loop body: the call itself, an
+/// assignment used as a value (`(rc = op()) != 0`), or a local set from it.
+/// A local also set from another call (`n = recv(...)` at the top, `n =
+/// report_error(...)` before a break) says nothing about this one.
+class CallResult {
+public:
+  CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
+    Vars = varsAssignedFrom(Body,
+                            [&](const Expr *E) { return contains(E, Call); });
+    llvm::SmallPtrSet<const VarDecl *, 4> Shared =
+        varsAssignedFrom(Body, [&](const Expr *E) {
+          if (contains(E, Call))
+            return false;
+          bool OtherCall = false;
+          forEachDescendant(E, [&](const Stmt *N) {
+            OtherCall = OtherCall || isa<CallExpr>(N);
+          });
+          return OtherCall;
+        });
+    for (const VarDecl *V : Shared)
+      Vars.erase(V);
+  }
+
+  bool operator()(const Expr *E) const {
+    if (!E)
+      return false;
+    if (E == Call || ignoreWrappers(E) == Call)
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+        BO && BO->isAssignmentOp() && contains(BO->getRHS(), Call))
+      return true;
+    const VarDecl *V = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && Vars.count(V);
+  }
+
+private:
+  const CallExpr *Call;
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+};
+
+} // namespace
+
+/// Does \p Name count attempts or failures (`retry_count`, `n_errors`)?
+static bool countsAttempts(StringRef Name) {
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"retry", "retries", "attempt", "attempts", "try",
+                            "tries", "failure", "failures", "error", "errors"},
+                           StringRef(W)))
+      return true;
+  return false;
+}
+
+/// The field \p E names when it is reached from a parameter through which
+/// the function may write (`ctx->next_id`, `c->synced.next_id`, `it.pos`
+/// for a non-const reference).
+static const ValueDecl *mutableParamField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME)
+    return nullptr;
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  while (const auto *Inner = dyn_cast<MemberExpr>(Base))
+    Base = Inner->getBase()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P)
+    return nullptr;
+  QualType T = P->getType();
+  bool Mutable =
+      (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+      (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
+  return Mutable ? ME->getMemberDecl() : nullptr;
+}
+
+/// Does the body of \p Call's callee take the next item from state it is
+/// handed: step a field of a parameter (`ctx->next_id++`, `it->pos += n`)
+/// that it also tests? Each call then gets a different item (a task id
+/// from a pool, the next token) and a loop around it works through them.
+/// A counter of attempts kept there still leaves a retry.
+static bool consumesHandedState(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return false;
+  llvm::SmallPtrSet<const ValueDecl *, 4> Stepped, Tested;
+  forEachInFunction(Def->getBody(), [&](const Stmt *N) {
+    const Expr *Target = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(N);
+        UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(N))
+      Target = CA->getLHS();
+    if (Target)
+      if (const ValueDecl *F = mutableParamField(Target))
+        Stepped.insert(F);
+    const Expr *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(N))
+      Cond = If->getCond();
+    else if (const auto *While = dyn_cast<WhileStmt>(N))
+      Cond = While->getCond();
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
+      Cond = CO->getCond();
+    forEachDescendant(Cond, [&](const Stmt *M) {
+      if (const auto *E = dyn_cast<Expr>(M))
+        if (const ValueDecl *F = mutableParamField(E))
+          Tested.insert(F);
+    });
+  });
+  for (const ValueDecl *F : Stepped)
+    if (Tested.count(F) && F->getDeclName().isIdentifier() &&
+        !countsAttempts(F->getName()))
+      return true;
+  return false;
+}
+
 /// Does \p Call read a field of an object it is handed to modify: a
 /// dispatch `ph[r->phase].checker(r, ...)` or `step(ctx, ctx->next)`? The
 /// call can advance that state, so each round is a different call.
@@ -354,37 +472,7 @@ static bool readsStateItAdvances(const CallExpr *Call) {
 static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
                                ASTContext &Ctx) {
   LoopParts P = loopParts(Loop);
-  // Variables that hold the call's result. One also set from another call
-  // (`n = recv(...)` at the top, `n = report_error(...)` before a break)
-  // says nothing about this one.
-  llvm::SmallPtrSet<const VarDecl *, 4> Results = varsAssignedFrom(
-      P.Body, [&](const Expr *E) { return contains(E, Call); });
-  llvm::SmallPtrSet<const VarDecl *, 4> Shared =
-      varsAssignedFrom(P.Body, [&](const Expr *E) {
-        if (contains(E, Call))
-          return false;
-        bool OtherCall = false;
-        forEachDescendant(E, [&](const Stmt *N) {
-          OtherCall = OtherCall || isa<CallExpr>(N);
-        });
-        return OtherCall;
-      });
-  for (const VarDecl *V : Shared)
-    Results.erase(V);
-  auto IsResult = [&](const Expr *E) {
-    if (!E)
-      return false;
-    if (E == Call || ignoreWrappers(E) == Call)
-      return true;
-    // An assignment used as a value: `(rc = op()) != 0`.
-    if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-        BO && BO->isAssignmentOp() && contains(BO->getRHS(), Call))
-      return true;
-    const VarDecl *V = nullptr;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      V = dyn_cast<VarDecl>(DRE->getDecl());
-    return V && Results.count(V);
-  };
+  CallResult IsResult(P.Body, Call);
   OutcomeReader Reader(Ctx, IsResult);
 
   if (P.Cond && Reader.mentions(P.Cond) &&
@@ -406,8 +494,12 @@ static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
       // Leaving on one named failure (`rc == ERR_INVALID`) does not.
       if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific())
         FailureLeaves = true;
-      if ((O == Outcome::Success && ThenLeaves && !ElseLeaves) ||
-          (O == Outcome::Failure && ElseLeaves && !ThenLeaves) ||
+      // A branch that goes round at its end (`if (rc == OK) { if (bad)
+      // return; continue; }`) leaves only on some later test.
+      if ((O == Outcome::Success && ThenLeaves && !ElseLeaves &&
+           !endsWithContinue(If->getThen())) ||
+          (O == Outcome::Failure && ElseLeaves && !ThenLeaves &&
+           !endsWithContinue(If->getElse())) ||
           (O == Outcome::Failure && !Inner && Exits &&
            endsWithContinue(If->getThen())))
         Found = true;
@@ -426,6 +518,57 @@ static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
   };
   Visit(P.Body, false);
   return Found && !FailureLeaves;
+}
+
+/// Does the loop body use \p Call on what an earlier step produced: \p Call
+/// reads state handed to another call (`parse(ctx)`, `next(&it)`) and runs
+/// only when that call succeeded (`if (parse(ctx) == OK) { cmp(ctx->name)
+/// ... }`), while that call itself is not retried? The loop works through
+/// the steps (headers, records); \p Call acts on each one.
+static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
+                       ASTContext &Ctx) {
+  LoopParts P = loopParts(Loop);
+  // What each other call in the body is handed to change: a pointer
+  // (`parse(ctx)`) or an address (`next(&it)`).
+  llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 4> Handed;
+  forEachInFunction(P.Body, [&](const Stmt *N) {
+    const auto *Other = dyn_cast<CallExpr>(N);
+    if (!Other || Other == Call || contains(Other, Call) ||
+        contains(Call, Other))
+      return;
+    for (const Expr *Arg : Other->arguments()) {
+      const Expr *A = Arg->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
+          Handed.push_back({D, Other});
+      } else if (A->getType()->isPointerType() &&
+                 !A->getType()->getPointeeType().isConstQualified()) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+          Handed.push_back({DRE->getDecl(), Other});
+      }
+    }
+  });
+  for (const auto &Entry : Handed) {
+    const CallExpr *Other = Entry.second;
+    llvm::SmallPtrSet<const ValueDecl *, 1> One;
+    One.insert(Entry.first);
+    if (!readsAny(Call, One))
+      continue;
+    CallResult IsOther(P.Body, Other);
+    OutcomeReader Reader(Ctx, IsOther);
+    bool Guarded = false;
+    forEachInFunction(P.Body, [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N))
+        if (contains(If->getThen(), Call) && !contains(If->getThen(), Other) &&
+            Reader.mentions(If->getCond()) &&
+            Reader.read(If->getCond()) == Outcome::Success)
+          Guarded = true;
+    });
+    if (Guarded && !loopsBackOnFailure(Loop, Other, Ctx))
+      return true;
+  }
+  return false;
 }
 
 bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
@@ -508,14 +651,11 @@ static bool testsQueue(const Expr *Cond, const Stmt *Body) {
   if (!Cond)
     return false;
   auto QueueWord = [](StringRef Name) {
+    // An attempt counter (`token.retry_count`) is a cap, not a queue.
+    if (countsAttempts(Name))
+      return false;
     bool Queue = false;
     for (const std::string &W : identifierWords(Name)) {
-      // An attempt counter (`token.retry_count`) is a cap, not a queue.
-      if (llvm::is_contained({"retry", "retries", "attempt", "attempts", "try",
-                              "tries", "failure", "failures", "error",
-                              "errors"},
-                             StringRef(W)))
-        return false;
       Queue = Queue ||
               llvm::is_contained({"count", "size", "length", "len", "empty",
                                   "pending", "available", "queued"},
@@ -609,7 +749,8 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
           MovesOn = true;
           return;
         }
-      if (readsStateItAdvances(Call) || AdvancedElsewhere(Call)) {
+      if (readsStateItAdvances(Call) || AdvancedElsewhere(Call) ||
+          consumesHandedState(Call) || actsOnStep(Loop, Call, Ctx)) {
         MovesOn = true;
         return;
       }

@@ -23,6 +23,18 @@ static bool isBufferWriter(const FunctionDecl *FD) {
       FD->getName());
 }
 
+/// Is argument \p I of the buffer writer \p FD the buffer's size
+/// (`snprintf(buf, sizeof buf, ...)`, `strncpy(dst, src, n)`)? A size says
+/// nothing about what the buffer holds.
+static bool isSizeArg(const FunctionDecl *FD, unsigned I) {
+  StringRef N = FD->getName();
+  if (llvm::is_contained({"snprintf", "strftime"}, N))
+    return I == 1;
+  if (llvm::is_contained({"strncpy", "strncat", "memcpy", "memmove"}, N))
+    return I == 2;
+  return false;
+}
+
 /// Member functions that feed their arguments into the object.
 static bool isAppender(StringRef Name) {
   return llvm::is_contained({"append", "assign", "push_back", "insert",
@@ -386,8 +398,31 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
             add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
           } else if (isBufferWriter(Callee)) {
             for (unsigned J = 0; J < Call->getNumArgs(); ++J)
-              if (J != I)
+              if (J != I && !isSizeArg(Callee, J))
                 trace(Call->getArg(J), F, Depth + 1);
+          } else if (const FunctionDecl *Def =
+                         Callee ? Callee->getDefinition() : nullptr;
+                     Def && I < Def->getNumParams() && Def->getBody() &&
+                     !Def->getASTContext().getSourceManager().isInSystemHeader(
+                         Def->getLocation())) {
+            // A same-file helper that fills the buffer it is handed
+            // (`payment_key(p, key, sizeof key)` writing with snprintf).
+            Frame Inner;
+            Inner.Fn = Def;
+            Inner.Call = Call;
+            Inner.Caller = &F;
+            const ParmVarDecl *Out = Def->getParamDecl(I);
+            forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+              const auto *W = dyn_cast<CallExpr>(N);
+              const FunctionDecl *WF = W ? calleeDecl(W) : nullptr;
+              if (!WF || !isBufferWriter(WF))
+                return;
+              for (unsigned B = 0; B < W->getNumArgs(); ++B)
+                if (refVar(W->getArg(B)) == Out)
+                  for (unsigned J = 0; J < W->getNumArgs(); ++J)
+                    if (J != B && !isSizeArg(WF, J))
+                      trace(W->getArg(J), Inner, Depth + 1);
+            });
           }
         }
       }
@@ -500,8 +535,10 @@ bool ValueOrigin::isHashLike(const FunctionDecl *Callee) {
 }
 
 bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
+  // `sizeof buf` is a constant of the program, like a literal.
   if (isa<StringLiteral, IntegerLiteral, FloatingLiteral, CharacterLiteral,
-          CXXBoolLiteralExpr, CXXNullPtrLiteralExpr>(E)) {
+          CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr>(
+          E)) {
     addLeaf(LeafKind::Literal, E, nullptr);
     return true;
   }

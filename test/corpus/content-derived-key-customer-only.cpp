@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: a key made only of a party id (customer_id) is not reported: party ids are neither intent identity nor counted as content
+// corpus: expect retry-content-derived-idempotency-key
 // The subscription key is the customer id alone: one customer, many
 // subscriptions, one key.
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: a key made only of personal data (an e-mail address) is classified as a party, not as content
+// corpus: expect retry-content-derived-idempotency-key
 // A newsletter subscription keyed by a hash of the e-mail address alone:
 // personal data, not an intent (re-subscribing later is swallowed).
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: key written into a char buffer with snprintf(buf, sizeof buf, ...) (directly or by a helper taking the buffer) from a hash or fields of the payload
+// corpus: expect retry-content-derived-idempotency-key
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
 // C: a helper formats IBAN and amount into the key buffer.

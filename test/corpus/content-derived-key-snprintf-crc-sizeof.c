@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: key written into a char buffer with snprintf(buf, sizeof buf, ...) (directly or by a helper taking the buffer) from a hash or fields of the payload
+// corpus: expect retry-content-derived-idempotency-key
 // C: the key is a CRC of the payload written into a buffer with
 // snprintf(buf, sizeof buf, ...); sizeof is not a source of identity.
 #include <curl/curl.h>

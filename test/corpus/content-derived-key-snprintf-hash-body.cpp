@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: key written into a char buffer with snprintf(buf, sizeof buf, ...) (directly or by a helper taking the buffer) from a hash or fields of the payload
+// corpus: expect retry-content-derived-idempotency-key
 // C++ with a C-style buffer: snprintf(buf, sizeof buf, "%016lx", hash(body)).
 #include <chrono>
 #include <cstdio>

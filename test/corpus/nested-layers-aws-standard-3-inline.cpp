@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: an AWS client configured in the same function with Aws::MakeShared<StandardRetryStrategy>(tag, 3) (3 attempts) is not seen as a retrying library layer
+// corpus: expect retry-nested-layers
 // The client is built in the function with StandardRetryStrategy(3); the
 // loop adds 4 attempts on top: 12 requests.
 #include <aws/dynamodb/DynamoDBClient.h>

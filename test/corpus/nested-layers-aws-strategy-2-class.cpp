@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: an AWS client held as a class member and built in the constructor's initializer list from a config factory (client_(cfg()), DefaultRetryStrategy(n)) is not seen as a retrying library layer
+// corpus: expect retry-nested-layers
 // The class builds its client with DefaultRetryStrategy(2) (3 attempts) and
 // its method retries 3 times: 9 requests.
 #include <aws/dynamodb/DynamoDBClient.h>

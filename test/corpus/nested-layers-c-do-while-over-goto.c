@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: an outer retry (do/while) around a same-file helper that retries with goto is not seen as two layers
+// corpus: expect retry-nested-layers
 // C: a do/while retry around a helper that retries with goto.
 #include <curl/curl.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: a C for-loop retry around a same-file helper that retries with do/while is not seen as two layers
+// corpus: expect retry-nested-layers
 // C: a for-loop retry of the whole sync around a helper whose do/while
 // retries the transfer: 3 x 4 requests.
 #include <curl/curl.h>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: folly::futures::retrying around a lambda that calls a same-file function with its own retry loop (over a declared-only call) and throws when it gives up is not seen as two layers
+// corpus: expect retry-nested-layers
 // folly::futures::retrying (3 tries, capped jittered backoff) around a
 // lambda that calls a function with its own retry loop and throws when that
 // loop gives up: 3 x 3 lookups.

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a retry helper (template over the callable) around a stub call on a channel whose service config has a retryPolicy for every method of the service (no method name) is not seen as two layers
+// corpus: expect retry-nested-layers
 // A retry policy for every method of the service (no method name), and a
 // retry helper in the application around a stub call on that channel.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a stub made in the constructor on a channel with a retryPolicy and kept in a member (stub_) is not linked to the retry loop in another method
+// corpus: expect retry-nested-layers
 // The channel retries GetCharge by its service config (4 attempts) and the
 // application loop retries the same call 3 times: 12 requests.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a service config handed to the channel with ChannelArguments::SetString(GRPC_ARG_SERVICE_CONFIG, ...) from a string constant is not read as a channel retry policy
+// corpus: expect retry-nested-layers
 // The service config reaches the channel through SetString(GRPC_ARG_SERVICE_CONFIG,
 // ...) and retries GetCharge 3 times; the caller loops 3 times on top.
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: a named lambda with its own retry loop, called from an outer retry loop, is not followed as an inner layer
+// corpus: expect retry-nested-layers
 // A named lambda retries the GET itself; the outer loop retries the lambda.
 #include <chrono>
 #include <httplib.h>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: an outer retry over a same-file wrapper that retries a known operation is not a retry site (the wrapper is not an operation), so the two layers are not seen
+// corpus: expect retry-nested-layers
 // A loop driven by a retry-policy object retries a client wrapper that
 // has its own bounded retry loop.
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-nested-layers FIXME: an outer retry over a same-file wrapper that retries a known operation is not a retry site (the wrapper is not an operation), so the two layers are not seen
+// corpus: expect retry-nested-layers
 // The outer sync job retries a function that retries its reads: reads
 // multiply load like any other call.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a recursive retry around a same-file function that retries by recursion is not seen as two layers
+// corpus: expect retry-nested-layers
 // A recursive retry around a function that retries by recursion too.
 #include <chrono>
 #include <grpcpp/grpcpp.h>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a template retry helper whose lambda calls a same-file wrapper that retries the gRPC read is not seen as two layers
+// corpus: expect retry-nested-layers
 // A template retry helper whose callable calls a wrapper that retries the
 // gRPC read itself.
 #include <chrono>

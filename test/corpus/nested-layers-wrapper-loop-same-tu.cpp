@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: an outer retry over a same-file wrapper that retries a known operation is not a retry site (the wrapper is not an operation), so the two layers are not seen
+// corpus: expect retry-nested-layers
 // The handler retries a wrapper that already retries: 3 x 3 calls to the
 // ledger for one failing request.
 #include <chrono>

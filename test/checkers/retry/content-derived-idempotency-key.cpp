@@ -103,10 +103,45 @@ void intent_param_ok(ChargeRequest &req, const std::string &intent_id, long amou
   req.set_idempotency_key(intent_id + std::to_string(amount));
 }
 
-void customer_only_ok(httplib::Client &cli, const Order &o) {
-  // Not content-derived (whether a customer id is a good key is another
-  // question).
+void customer_only_bad(httplib::Client &cli, const Order &o) {
+  // A customer id is no intent identity: one customer places many orders,
+  // and each after the first gets the first one's key.
   cli.Post("/charges", {{"Idempotency-Key", o.customer_id}}, "{}", "application/json");
+  // CHECK-NOTES: :[[@LINE-1]]:45: warning: idempotency key is derived only from who asks ('customer_id') and identifies no intent: the same party's next request gets the same key, so it is dropped as a duplicate
+}
+
+void customer_and_order_ok(httplib::Client &cli, const Order &o) {
+  cli.Post("/charges", {{"Idempotency-Key", o.customer_id + ":" + o.order_id}},
+           "{}", "application/json");
+}
+
+// Personal data is content: the same person signs up again next year.
+struct Signup {
+  std::string email;
+  std::string phone;
+  std::string street;
+  std::string postcode;
+  std::string signup_id;
+};
+
+void email_phone_bad(httplib::Client &cli, const Signup &s) {
+  const std::string key = sha256_hex(s.email + "|" + s.phone);
+  cli.Post("/trials", {{"Idempotency-Key", key}}, "{}", "application/json");
+  // CHECK-NOTES: :[[@LINE-1]]:44: warning: idempotency key is derived only from payload content (a hash of 'email', 'phone')
+  // CHECK-NOTES: :[[@LINE-3]]:38: note: 'email' is payload content, not an identity of the intent
+  // CHECK-NOTES: :[[@LINE-4]]:54: note: 'phone' is payload content, not an identity of the intent
+}
+
+void address_bad(httplib::Client &cli, const Signup &s) {
+  cli.Post("/deliveries", {{"Idempotency-Key", s.street + "," + s.postcode}},
+  // CHECK-NOTES: :[[@LINE-1]]:48: warning: idempotency key is derived only from payload content ('street', 'postcode')
+  // CHECK-NOTES: :[[@LINE-2]]:65: note: 'postcode' is payload content, not an identity of the intent
+           "{}", "application/json");
+}
+
+void email_with_signup_id_ok(httplib::Client &cli, const Signup &s) {
+  cli.Post("/trials", {{"Idempotency-Key", s.signup_id + ":" + s.email}}, "{}",
+           "application/json");
 }
 
 void opaque_helper_ok(httplib::Client &cli, const Order &o) {

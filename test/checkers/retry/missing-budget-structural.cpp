@@ -290,3 +290,81 @@ int test_steps_ok() {
   } while (0);
   return 0;
 }
+
+// From aws-c-io (tests/event_loop_test.c): the scheduler takes the next task
+// id from the context it is handed (`ctx->next_id++`, tested against the
+// pool size) and reports when none is left. Each round schedules a
+// different task.
+struct SchedulingContext {
+  unsigned long next_id;
+  unsigned long max_ids;
+  unsigned retry_count;
+  int fd;
+};
+void schedule_now(unsigned long id);
+static bool schedule_next_task(SchedulingContext *ctx) {
+  if (ctx->next_id > ctx->max_ids)
+    return true; // no ids left
+  schedule_now(ctx->next_id++);
+  return false;
+}
+void schedule_all_ok(SchedulingContext *ctx) {
+  bool done = false;
+  while (!done)
+    done = schedule_next_task(ctx);
+}
+
+// An attempt counter kept in the context by the callee is no pool: the
+// loop still re-sends the same request.
+int send_frame(int fd); // another file
+static bool send_counted(SchedulingContext *ctx) {
+  if (ctx->retry_count > 1000)
+    ctx->retry_count = 0;
+  ++ctx->retry_count;
+  return send_frame(ctx->fd) == 0;
+}
+void send_counted_bad(SchedulingContext *ctx) {
+  while (!send_counted(ctx)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+  }
+}
+
+// From nginx (src/event/ngx_event_openssl_stapling.c): the header parser
+// advances the header pointers in the context it is handed; the comparison
+// reads them only after a header was parsed, so it looks at the next header
+// each round. The parser's loop goes round on success.
+struct HeaderCtx {
+  const char *name_start;
+  unsigned long name_len;
+};
+int parse_header_line(HeaderCtx *ctx); // 0: a header, 1: done
+int name_cmp(const char *s1, const char *s2, unsigned long n);
+int process_headers_ok(HeaderCtx *ctx) {
+  for (;;) {
+    int rc = parse_header_line(ctx);
+    if (rc == 0) {
+      if (name_cmp(ctx->name_start, "Content-Type", 12) == 0) {
+        if (ctx->name_len != 12)
+          return -1;
+        continue;
+      }
+      continue;
+    }
+    if (rc == 1)
+      break;
+    return -1;
+  }
+  return 0;
+}
+
+// A reconnect hands the connection to another call too, but the send runs
+// first in each round, not on a step's output: still a retry.
+int reconnect(SchedulingContext *ctx); // another file
+void resend_after_reconnect_bad(SchedulingContext *ctx) {
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (send_frame(ctx->fd) == 0)
+      break;
+    reconnect(ctx);
+  }
+}
