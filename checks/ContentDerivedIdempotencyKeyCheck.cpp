@@ -40,6 +40,10 @@ ContentDerivedIdempotencyKeyCheck::ContentDerivedIdempotencyKeyCheck(
   PartyWords = {"customer",  "payee",  "payer",  "account", "user",
                 "merchant",  "client", "tenant", "member",  "card",
                 "recipient", "sender", "iban",   "bic"};
+  NeutralWords = {"path", "url",    "uri",   "endpoint",     "route",
+                  "host", "method", "ctype", "content_type", "mime"};
+  EntityWords = {"cart",    "basket",      "checkout",
+                 "booking", "reservation", "shipment"};
   // Personal data is content: the same person books again next week.
   PersonalWords = {"email",  "mail",    "phone",   "mobile",
                    "msisdn", "street",  "address", "postcode",
@@ -117,12 +121,19 @@ ContentDerivedIdempotencyKeyCheck::classifyName(StringRef Name,
   };
   bool AnyId =
       llvm::any_of(Words, [&](const std::string &W) { return IsId(W); });
-  if ((Has(IntentWords) && AnyId) || llvm::is_contained(IntentWords, Whole))
+  // An entity made for one purchase names the intent by its id (`cart.id`,
+  // `basket_key`); its contents (`cart.items`) are still content.
+  if ((Has(IntentWords) && AnyId) || (Has(EntityWords) && AnyId) ||
+      llvm::is_contained(IntentWords, Whole))
     return Role::Identity;
   if (Has(PersonalWords))
     return Role::Content;
   if (Has(PartyWords))
     return Role::Party;
+  // Where the request goes and how it is encoded is the same for every
+  // order: neither identity nor content.
+  if (Has(NeutralWords))
+    return Role::Neutral;
   if (Has(ContentWords))
     return Role::Content;
   return Role::Unknown;

@@ -27,7 +27,8 @@ private:
   void checkKeyValue(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx);
 
   std::string IntentIdNamesOpt, ContentNamesOpt, PartyNamesOpt;
-  std::vector<std::string> IntentWords, ContentWords, PartyWords, PersonalWords;
+  std::vector<std::string> IntentWords, ContentWords, PartyWords, PersonalWords,
+      EntityWords, NeutralWords;
   llvm::DenseSet<const Expr *> Seen;
   llvm::DenseSet<const Expr *> ReportedLeaves;
 };

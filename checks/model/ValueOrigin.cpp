@@ -496,6 +496,22 @@ llvm::SmallVector<Leaf, 4> ValueOrigin::leaves(const Expr *E,
 }
 
 void ValueOrigin::addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D) {
+  // A whole object hashed or serialized (`blake2b(r.serialize())`) is made
+  // of its fields, when its class is written in the project.
+  if (HashDepth > 0 && D &&
+      (K == LeafKind::Parameter || K == LeafKind::Variable))
+    if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      QualType T = VD->getType().getNonReferenceType();
+      const RecordDecl *RD = T->getAsRecordDecl();
+      if (RD && RD->getDefinition() && !RD->field_empty() &&
+          !RD->isInStdNamespace() &&
+          !VD->getASTContext().getSourceManager().isInSystemHeader(
+              RD->getLocation())) {
+        for (const FieldDecl *FD : RD->getDefinition()->fields())
+          addLeaf(LeafKind::Field, Where, FD);
+        return;
+      }
+    }
   Leaf L;
   L.Kind = K;
   L.Where = Where;
@@ -517,9 +533,10 @@ bool ValueOrigin::isHashLike(const FunctionDecl *Callee) {
   auto Hashy = [](StringRef N) {
     std::string L = N.lower();
     StringRef S(L);
-    for (StringRef W : {"hash", "sha1", "sha2", "sha256", "sha512", "md5",
-                        "digest", "crc", "fnv", "murmur", "xxh", "checksum",
-                        "serialize", "tojson", "to_json", "dump"})
+    for (StringRef W :
+         {"hash", "sha1", "sha2", "sha256", "sha512", "md5", "digest", "crc",
+          "fnv", "murmur", "xxh", "checksum", "blake", "hmac", "serialize",
+          "tojson", "to_json", "dump"})
       if (S.contains(W))
         return true;
     return false;

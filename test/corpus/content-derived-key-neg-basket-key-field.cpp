@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-content-derived-idempotency-key FIXME: an entity's id or key field (basket.id, basket.key, cart.id) is intent identity, but the owner's name (basket, cart) makes it content
+// corpus: negative retry-content-derived-idempotency-key
 // The basket's key field (its identity) plus its total: the entity key
 // names the intent.
 #include <chrono>

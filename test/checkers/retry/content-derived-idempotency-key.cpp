@@ -183,3 +183,64 @@ void memo_carries_invoice_FP(httplib::Client &cli, const Order &o) {
   cli.Post("/charges", {{"Idempotency-Key", o.memo}}, "{}", "application/json");
   // CHECK-NOTES: :[[@LINE-1]]:45: warning: idempotency key is derived only from payload content ('memo')
 }
+
+// An entity made for one purchase names the intent by its id; what it holds
+// is still content.
+struct Cart {
+  std::string id;
+  std::string items;
+  long total;
+};
+
+void cart_id_ok(httplib::Client &cli, const Cart &cart) {
+  cli.Post("/checkout", {{"Idempotency-Key", "cart/" + cart.id}}, "{}",
+           "application/json");
+}
+
+void cart_id_with_items_ok(httplib::Client &cli, const Cart &cart,
+                           const std::string &basket_key) {
+  cli.Post("/checkout", {{"Idempotency-Key", sha256_hex(cart.id + cart.items)}},
+           "{}", "application/json");
+  cli.Post("/checkout", {{"Idempotency-Key", basket_key}}, "{}",
+           "application/json");
+}
+
+void cart_items_bad(httplib::Client &cli, const Cart &cart) {
+  cli.Post("/checkout", {{"Idempotency-Key", sha256_hex(cart.items)}}, "{}",
+  // CHECK-NOTES: :[[@LINE-1]]:46: warning: idempotency key is derived only from payload content (a hash of 'items')
+  // CHECK-NOTES: :[[@LINE-2]]:57: note: 'items' is payload content, not an identity of the intent
+           "application/json");
+}
+
+// A serialized object is made of its fields.
+struct TransferReq {
+  std::string from_iban;
+  long cents;
+  std::string serialize() const;
+};
+struct RefundReq {
+  std::string refund_id;
+  long cents;
+  std::string serialize() const;
+};
+
+void serialized_fields_bad(httplib::Client &cli, const TransferReq &r) {
+  cli.Post("/transfers", {{"Idempotency-Key", sha256_hex(r.serialize())}},
+  // CHECK-NOTES: :[[@LINE-1]]:47: warning: idempotency key is derived only from payload content (a hash of 'cents')
+  // CHECK-NOTES: :[[@LINE-2]]:58: note: 'cents' is payload content, not an identity of the intent
+           "{}", "application/json");
+}
+
+void serialized_with_refund_id_ok(httplib::Client &cli, const RefundReq &r) {
+  cli.Post("/refunds", {{"Idempotency-Key", sha256_hex(r.serialize())}}, "{}",
+           "application/json");
+}
+
+// Where a request goes is the same for every order: the body decides.
+void path_and_body_bad(httplib::Client &cli, const std::string &path,
+                       const std::string &body) {
+  cli.Post(path, {{"Idempotency-Key", sha256_hex(path + body)}}, body,
+  // CHECK-NOTES: :[[@LINE-1]]:39: warning: idempotency key is derived only from payload content (a hash of 'body')
+  // CHECK-NOTES: :[[@LINE-2]]:57: note: 'body' is payload content, not an identity of the intent
+           "application/json");
+}
