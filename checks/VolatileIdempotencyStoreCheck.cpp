@@ -2,6 +2,7 @@
 
 #include "VolatileIdempotencyStoreCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "utils/AssignedVars.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -9,8 +10,36 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+/// Does \p E read the key from a request the function is handed: a field or
+/// accessor named like a key sink on a parameter (`req->idempotency_key()`
+/// of a gRPC request message, `req.request_id` of a decoded struct)?
+static bool isRequestKeyField(const Expr *E, const FunctionDecl *Fn,
+                              const model::ApiModel &Api) {
+  E = E->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  const NamedDecl *Member = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (llvm::any_of(MC->arguments(),
+                     [](const Expr *A) { return !isa<CXXDefaultArgExpr>(A); }))
+      return false;
+    Base = MC->getImplicitObjectArgument();
+    Member = MC->getMethodDecl();
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (!isa<FieldDecl>(ME->getMemberDecl()))
+      return false;
+    Base = ME->getBase();
+    Member = ME->getMemberDecl();
+  }
+  if (!Base || !Member || !Member->getDeclName().isIdentifier() ||
+      !Api.isKeySinkName(Member->getName()))
+    return false;
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(rootDecl(Base));
+  return P && llvm::is_contained(Fn->parameters(), P);
+}
+
+/// Does \p S read the key: one of \p Vars, or \p IsKeyRead holds?
 static bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
-                     const model::DedupStore &Store) {
+                     llvm::function_ref<bool(const Expr *)> IsKeyRead) {
   bool Found = false;
   forEachInFunction(S, [&](const Stmt *N) {
     if (Found)
@@ -18,7 +47,7 @@ static bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
     if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
       if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
         Found = llvm::is_contained(Vars, VD);
-    if (const auto *E = dyn_cast<Expr>(N); E && Store.isKeyHeaderRead(E))
+    if (const auto *E = dyn_cast<Expr>(N); E && IsKeyRead(E))
       Found = true;
   });
   return Found;
@@ -132,15 +161,25 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     return;
   // Where the key comes from: a key header of the incoming request, or a
   // parameter named as a key sink.
-  const Expr *HeaderRead = nullptr;
+  const Expr *HeaderRead = nullptr, *FieldRead = nullptr;
   forEachInFunction(Body, [&](const Stmt *S) {
     if (const auto *E = dyn_cast<Expr>(S);
         E && !HeaderRead && store().isKeyHeaderRead(E))
       HeaderRead = E;
   });
+  if (!HeaderRead)
+    forEachInFunction(Body, [&](const Stmt *S) {
+      if (const auto *E = dyn_cast<Expr>(S);
+          E && !FieldRead && isRequestKeyField(E, Fn, api()))
+        FieldRead = E;
+    });
+  auto IsKeyRead = [&](const Expr *E) {
+    return store().isKeyHeaderRead(E) ||
+           (FieldRead && isRequestKeyField(E, Fn, api()));
+  };
   llvm::SmallVector<const VarDecl *, 4> KeyVars;
   const ParmVarDecl *KeyParam = nullptr;
-  if (!HeaderRead)
+  if (!HeaderRead && !FieldRead)
     for (const ParmVarDecl *P : Fn->parameters())
       if (P->getDeclName().isIdentifier() &&
           api().isKeySinkName(P->getName())) {
@@ -148,7 +187,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
         KeyVars.push_back(P);
         break;
       }
-  if (!HeaderRead && !KeyParam)
+  if (!HeaderRead && !FieldRead && !KeyParam)
     return;
   // Locals that hold the key: auto k = req.get_header_value(...); auto k2 = k.
   for (int Round = 0; Round < 2; ++Round)
@@ -157,7 +196,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
             if (VD->getInit() && !llvm::is_contained(KeyVars, VD) &&
-                mentions(VD->getInit(), KeyVars, store()))
+                mentions(VD->getInit(), KeyVars, IsKeyRead))
               KeyVars.push_back(VD);
     });
 
@@ -167,7 +206,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
   const model::StoreOp *Rec = nullptr;
   for (const model::StoreOp &Op : Ops)
     if (Op.Kind != model::StoreOpKind::Lookup &&
-        mentions(Op.Key, KeyVars, store()) && isInMemoryContainer(Op.Store) &&
+        mentions(Op.Key, KeyVars, IsKeyRead) && isInMemoryContainer(Op.Store) &&
         (!Rec || Rec->Store == Op.Store))
       Rec = &Op;
   if (!Rec || Reported.count(Rec->Store))
@@ -185,8 +224,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       return;
     bool Passes = false;
     for (const Expr *Arg : Call->arguments())
-      Passes |=
-          mentions(Arg, KeyVars, store()) && !store().isKeyHeaderRead(Arg);
+      Passes |= mentions(Arg, KeyVars, IsKeyRead) && !IsKeyRead(Arg);
     if (!Passes)
       return;
     if (store().isDurableWrite(Call)) {
@@ -233,7 +271,8 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     return;
   // A key parameter without a request: only the serving side, which writes
   // locally rather than calling out.
-  if (KeyParam && !store().isDurableWrite(Effect) && api().operation(Effect))
+  if ((KeyParam || FieldRead) && !store().isDurableWrite(Effect) &&
+      api().operation(Effect))
     return;
 
   Reported.insert(Rec->Store);
@@ -248,9 +287,9 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     std::string Text;
   };
   llvm::SmallVector<Note, 3> Notes;
-  if (HeaderRead)
-    Notes.push_back(
-        {HeaderRead->getBeginLoc(), "the key is read from the request here"});
+  if (HeaderRead || FieldRead)
+    Notes.push_back({(HeaderRead ? HeaderRead : FieldRead)->getBeginLoc(),
+                     "the key is read from the request here"});
   else
     Notes.push_back(
         {KeyParam->getLocation(),

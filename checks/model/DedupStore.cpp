@@ -46,6 +46,15 @@ static const ValueDecl *sharedStore(const Expr *Obj) {
       return nullptr;
     if (VD->hasGlobalStorage() || DRE->refersToEnclosingVariableOrCapture())
       return VD;
+    // A store handed in by reference is owned by the caller, which hands it
+    // to every request (`handle(req, seen)` from a route lambda).
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      QualType T = P->getType();
+      if ((T->isLValueReferenceType() &&
+           !T.getNonReferenceType().isConstQualified()) ||
+          (T->isPointerType() && !T->getPointeeType().isConstQualified()))
+        return P;
+    }
   }
   return nullptr;
 }
@@ -193,8 +202,54 @@ bool DedupStore::isStoreName(StringRef Name) const {
   });
 }
 
+/// How deep classify() is inside wrappers it looks through.
+static thread_local unsigned WrapperDepth = 0;
+
+/// The one store operation a same-file wrapper performs on its parameter
+/// (`bool has(const std::string &k) const { return keys_.count(k); }`,
+/// `void add(const std::string &k) { keys_.insert(k); }`): the call is that
+/// operation, on the wrapped container, keyed by the caller's argument.
+static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
+                                        const CallExpr *Call, ASTContext &Ctx) {
+  const FunctionDecl *Callee = calleeDecl(Call);
+  const FunctionDecl *Def = nullptr;
+  if (WrapperDepth > 0 || !Callee || Callee->isInStdNamespace() ||
+      !Callee->hasBody(Def) || !Def ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return std::nullopt;
+  ++WrapperDepth;
+  std::vector<StoreOp> Inner = Store.opsIn(Def->getBody(), Ctx);
+  --WrapperDepth;
+  if (Inner.size() != 1)
+    return std::nullopt;
+  StoreOp Op = Inner.front();
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Op.Key));
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P || P->getDeclContext() != Def)
+    return std::nullopt;
+  unsigned Idx = P->getFunctionScopeIndex();
+  unsigned Shift =
+      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
+  if (Idx + Shift >= Call->getNumArgs())
+    return std::nullopt;
+  // A look-up wrapper's answer guards the caller only when the caller uses
+  // it; a record wrapper that reports whether the key was new is atomic.
+  if (Op.Kind == StoreOpKind::AtomicRecord && !resultUsed(Call, Ctx) &&
+      !Callee->getReturnType()->isVoidType())
+    Op.Kind = StoreOpKind::Record;
+  if (Op.Kind == StoreOpKind::Lookup && !resultUsed(Call, Ctx))
+    return std::nullopt;
+  Op.Call = Call;
+  Op.Key = Call->getArg(Idx + Shift);
+  if (Callee->getDeclName().isIdentifier())
+    Op.Method = Callee->getName().str();
+  return Op;
+}
+
 std::optional<StoreOp> DedupStore::classify(const CallExpr *Call,
                                             ASTContext &Ctx) const {
+  if (std::optional<StoreOp> W = wrappedOp(*this, Call, Ctx))
+    return W;
   const Expr *Obj = objectOf(Call);
   if (!Obj)
     return std::nullopt;
@@ -314,6 +369,14 @@ bool DedupStore::isKeyExpr(const Expr *E) const {
       Found = true;
       return;
     }
+    // An accessor of the request message: req->idempotency_key().
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
+        MC && MC->getNumArgs() == 0 && MC->getMethodDecl() &&
+        MC->getMethodDecl()->getDeclName().isIdentifier() &&
+        Api.isKeySinkName(MC->getMethodDecl()->getName())) {
+      Found = true;
+      return;
+    }
     const NamedDecl *D = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       D = DRE->getDecl();
@@ -345,6 +408,11 @@ bool DedupStore::isDedupStore(const StoreOp &Op) const {
   if (const CXXRecordDecl *RD = recordOf(Op.Store->getType()))
     if (!RD->isInStdNamespace() && RD->getDeclName().isIdentifier() &&
         isStoreName(RD->getName()))
+      return true;
+  // The container inside a store class: SeenRequests::ids_.
+  if (const auto *FD = dyn_cast<FieldDecl>(Op.Store))
+    if (FD->getParent()->getDeclName().isIdentifier() &&
+        isStoreName(FD->getParent()->getName()))
       return true;
   return isKeyExpr(Op.Key);
 }

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: fixme-fn retry-check-then-act-dedup FIXME: a store with a neutral name (Ledger, keys_) is not taken as a de-dup store when its key is a local copied from a request struct's idempotency_key field
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the in-memory store is wrapped in a same-file class (has/add methods over a std container) and the key is a field of a decoded request struct (req.idempotency_key)
+// corpus: expect retry-volatile-idempotency-store
 // if (ledger.has(key)) return; apply(); ledger.add(key); with has/add
 // wrapping a std::set member and no lock, in a gRPC-style service.
 #include <sqlite3.h>

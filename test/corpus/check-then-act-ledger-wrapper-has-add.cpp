@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the in-memory store is wrapped in a same-file class (has/add methods over a std container), so the handler's record is a call on the wrapper and is not seen
+// corpus: expect retry-volatile-idempotency-store
 // The store is wrapped: has() and add() each take the lock, and the handler
 // calls has(), applies the charge, then add(); two duplicates can both pass
 // has().

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the in-memory store is wrapped in a same-file class (has/add or claim methods over a std container), so the handler's record is a call on the wrapper and is not seen
+// corpus: expect retry-volatile-idempotency-store
 // has() and add() wrap the store, but the handler holds the store's mutex
 // across both (the wrappers expect the caller to lock).
 #include <fstream>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the key is a field of a decoded request struct (req.idempotency_key), not a header read or a key-named parameter
+// corpus: expect retry-volatile-idempotency-store
 // A custom RPC framework: the key is a field of the decoded request
 // struct; contains() then insert() on a member set, ledger write between.
 #include <mutex>

@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fn retry-check-then-act-dedup FIXME: the shared store reaches the handler as a reference parameter (owned by main and captured by the route lambda)
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the shared store reaches the handler as a reference parameter (owned by main and captured by the route lambda)
+// corpus: expect retry-check-then-act-dedup
+// corpus: expect retry-volatile-idempotency-store
 // The de-dup set is owned by the server and passed by reference to the
 // handler; find, then the durable write, then insert, with no lock.
 #include <fstream>

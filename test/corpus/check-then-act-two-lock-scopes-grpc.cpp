@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-check-then-act-dedup FIXME: the key expression is a request-message accessor call (req->idempotency_key()) rather than a variable, so look-up and record are not matched as the same key
+// corpus: expect retry-check-then-act-dedup
 // corpus: fixme-fn retry-volatile-idempotency-store FIXME: a gRPC service member map keyed by a request-message accessor (req->idempotency_key()) is not seen as a serving-side store
 // A gRPC service implementation: the key comes from the request message
 // accessor; look-up and record hold two separate lock scopes on the same

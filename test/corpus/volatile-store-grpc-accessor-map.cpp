@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the key comes from a request-message accessor (req->request_id(), req->idempotency_key()) of a gRPC service, not from a header read or a key-named parameter
+// corpus: expect retry-volatile-idempotency-store
 // A gRPC service keeps idempotency replies in a member map keyed by the
 // request message's idempotency_key() accessor; one lock covers check and
 // record; the charge is written to SQLite.

@@ -380,28 +380,34 @@ public:
   }
 };
 
-// --- known gaps ------------------------------------------------------------------
+// --- stores reached through parameters and helpers ---------------------------
 
-// FIXME: a store passed in by reference is not known to be shared.
-void store_parameter_FN(std::unordered_set<std::string> &seen, const std::string &k) {
+// A store passed in by reference is shared by the caller.
+void store_parameter_bad(std::unordered_set<std::string> &seen, const std::string &k) {
   if (seen.count(k))
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: look-up and record of the idempotency key in 'seen' are not one atomic step (no lock covers both)
     return;
   seen.insert(k);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'insert' records the key here
 }
 
-// FIXME: look-up and record in two helper functions are not paired.
-class SplitHelpers_FN {
+// Look-up and record in two helper methods are paired through them.
+class SplitHelpers {
   std::unordered_set<std::string> seen_;
   bool is_dup(const std::string &k) { return seen_.count(k) > 0; }
   void remember(const std::string &k) { seen_.insert(k); }
 
 public:
-  void handle(const std::string &k) {
+  void handle_bad(const std::string &k) {
     if (is_dup(k))
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: look-up and record of the idempotency key in 'seen_' are not one atomic step (no lock covers both)
       return;
     remember(k);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'remember' records the key here
   }
 };
+
+// --- known gaps ------------------------------------------------------------------
 
 // FIXME: code run on a single thread (one io_context thread, a
 // single-threaded event loop) cannot race, but the check does not know the
@@ -418,3 +424,82 @@ public:
     // CHECK-NOTES: :[[@LINE-1]]:5: note: 'insert' records the key here
   }
 };
+
+// --- the store behind a same-file wrapper class, or handed in by reference ---
+
+class Ledger {
+  std::mutex mu_;
+  std::unordered_set<std::string> keys_;
+
+public:
+  bool has(const std::string &k) {
+    std::lock_guard<std::mutex> g(mu_);
+    return keys_.count(k) > 0;
+  }
+  void add(const std::string &k) {
+    std::lock_guard<std::mutex> g(mu_);
+    keys_.insert(k);
+  }
+  bool claim(const std::string &k) {
+    std::lock_guard<std::mutex> g(mu_);
+    return keys_.insert(k).second;
+  }
+};
+
+class LedgerHandler {
+  Ledger ledger_;
+  std::mutex mu_;
+  httplib::Client cli_{"psp"};
+
+public:
+  // has() and add() each lock, but nothing covers both.
+  bool wrappers_bad(const std::string &idempotency_key, const std::string &body) {
+    if (ledger_.has(idempotency_key))
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: look-up and record of the idempotency key in 'keys_' are not one atomic step (no lock covers both)
+      return false;
+    charge_card(cli_, body);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'charge_card' blocks between the look-up and the record
+    ledger_.add(idempotency_key);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'add' records the key here
+    return true;
+  }
+
+  bool caller_lock_over_wrappers_ok(const std::string &idempotency_key,
+                                    const std::string &body) {
+    std::lock_guard<std::mutex> g(mu_);
+    if (ledger_.has(idempotency_key))
+      return false;
+    charge_card(cli_, body);
+    ledger_.add(idempotency_key);
+    return true;
+  }
+
+  bool atomic_claim_ok(const std::string &idempotency_key,
+                       const std::string &body) {
+    if (!ledger_.claim(idempotency_key))
+      return false;
+    charge_card(cli_, body);
+    return true;
+  }
+};
+
+// The route lambda hands the shared set to the handler by reference.
+bool handle_with_shared_set_bad(std::unordered_set<std::string> &seen,
+                                const std::string &key, httplib::Client &cli,
+                                const std::string &body) {
+  if (seen.count(key))
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: look-up and record of the idempotency key in 'seen' are not one atomic step (no lock covers both)
+    return false;
+  charge_card(cli, body);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'charge_card' blocks between the look-up and the record
+  seen.insert(key);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'insert' records the key here
+  return true;
+}
+
+// A set the caller hands in to collect results is no store of keys.
+void collect_ok(std::unordered_set<std::string> &out, const std::string &name) {
+  if (out.count(name))
+    return;
+  out.insert(name);
+}

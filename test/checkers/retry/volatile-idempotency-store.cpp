@@ -190,17 +190,21 @@ void memory_db_FN(const httplib::Request &req, std::ofstream &ledger) {
   ledger << req.body;
 }
 
-// FIXME: the record happens in a helper the handler calls.
-class HelperRecords_FN {
+// The record happens in a helper the handler calls.
+class HelperRecords {
   std::unordered_set<std::string> seen_;
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: idempotency records in 'seen_' live only in process memory
   std::ofstream ledger_{"ledger"};
   void remember(const std::string &k) { seen_.insert(k); }
 
 public:
-  void handle(const httplib::Request &req) {
+  void handle_bad(const httplib::Request &req) {
     std::string key = req.get_header_value("Idempotency-Key");
+    // CHECK-NOTES: :[[@LINE-1]]:23: note: the key is read from the request here
     remember(key);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'remember' records the key in memory only
     ledger_ << req.body;
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable
   }
 };
 
@@ -221,4 +225,71 @@ public:
     // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable: 'operator<<'
   }
   void snapshot_to_disk();
+};
+
+// --- the key is a field or accessor of the request message -------------------
+
+struct TopUpRequest {
+  std::string idempotency_key;
+  long cents;
+};
+
+class TopUpService {
+  std::unordered_set<std::string> handled_;
+  // CHECK-NOTES: :[[@LINE-1]]:35: warning: idempotency records in 'handled_' live only in process memory
+  sqlite3 *db_ = nullptr;
+
+public:
+  int TopUp(const TopUpRequest &req) {
+    std::mutex mu;
+    std::lock_guard<std::mutex> g(mu);
+    if (handled_.count(req.idempotency_key))
+      // CHECK-NOTES: :[[@LINE-1]]:24: note: the key is read from the request here
+      return 200;
+    sqlite3_exec(db_, "INSERT INTO topups(cents) VALUES (1)", nullptr, nullptr,
+                 nullptr);
+    // CHECK-NOTES: :[[@LINE-2]]:5: note: the side effect is durable: 'sqlite3_exec'
+    handled_.insert(req.idempotency_key);
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'insert' records the key in memory only
+    return 201;
+  }
+};
+
+struct ChargeMessage {
+  const std::string &request_id() const;
+  long cents() const;
+};
+
+class ChargeImpl {
+  std::mutex mu_;
+  std::unordered_map<std::string, bool> done_;
+  // CHECK-NOTES: :[[@LINE-1]]:41: warning: idempotency records in 'done_' live only in process memory
+  sqlite3 *db_ = nullptr;
+
+public:
+  int Charge(const ChargeMessage *req) {
+    std::lock_guard<std::mutex> g(mu_);
+    if (done_.count(req->request_id()))
+      // CHECK-NOTES: :[[@LINE-1]]:21: note: the key is read from the request here
+      return 0;
+    sqlite3_exec(db_, "INSERT INTO charges(cents) VALUES (1)", nullptr, nullptr,
+                 nullptr);
+    // CHECK-NOTES: :[[@LINE-2]]:5: note: the side effect is durable: 'sqlite3_exec'
+    done_[req->request_id()] = true;
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'operator[]' records the key in memory only
+    return 0;
+  }
+};
+
+// The key field of a request this client sends, cached before calling out:
+// a client-side cache, not this check's business.
+class ChargeClient {
+  std::unordered_set<std::string> sent_;
+  httplib::Client cli_{"http://ledger"};
+
+public:
+  void Send(const TopUpRequest &req) {
+    sent_.insert(req.idempotency_key);
+    cli_.Post("/charges", "{}", "application/json");
+  }
 };
