@@ -4,6 +4,7 @@
 #include "utils/AstWalk.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <functional>
 
 namespace clang::tidy::retry::model {
@@ -372,9 +373,13 @@ StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op,
     // transport failures of a class. Classes with several codes (Dns,
     // Other) are only "may" for one code.
     bool Exact = true;
+    // With CURLOPT_FAILONERROR an HTTP status >= 400 is curl error 22.
+    bool FailOnError = curlFailsOnHttpError();
     auto Of = [&](unsigned C) {
       if (C == 0)
-        return StatusSet::http(0, 999);
+        return StatusSet::http(0, FailOnError ? 399 : 999);
+      if (C == 22 && FailOnError)
+        return StatusSet::http(400, 999);
       if (C == 7)
         return StatusSet::transport(unsigned(Transport::Refused));
       if (C == 28)
@@ -613,7 +618,9 @@ StatusCond StatusConditions::eval(const Expr *E) {
       return StatusCond::exactly(StatusSet::http(0, 999));
     if (*K == ResponseKind::CurlCode) // nonzero = failure
       return StatusCond::exactly(
-          StatusSet::transport(unsigned(Transport::All)));
+          StatusSet::transport(unsigned(Transport::All)) |
+          (curlFailsOnHttpError() ? StatusSet::http(400, 999)
+                                  : StatusSet::none()));
     if (*K == ResponseKind::HttpStatus)
       return StatusCond::exactly(StatusSet::http(1, 999));
     if (*K ==
@@ -743,6 +750,31 @@ StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body, ResponseKind K,
   if (!HasDefault)
     After = After | (In & ~Covered);
   return After;
+}
+
+bool StatusConditions::curlFailsOnHttpError() {
+  if (CurlFailOnError)
+    return *CurlFailOnError;
+  using namespace ast_matchers;
+  bool Found = false;
+  for (const BoundNodes &N : match(
+           traverse(TK_IgnoreUnlessSpelledInSource,
+                    callExpr(callee(functionDecl(hasName("curl_easy_setopt"))),
+                             argumentCountIs(3))
+                        .bind("c")),
+           Ctx)) {
+    const auto *Call = N.getNodeAs<CallExpr>("c");
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(Call->getArg(1)->IgnoreParenImpCasts());
+    if (!DRE || !DRE->getDecl()->getDeclName().isIdentifier() ||
+        DRE->getDecl()->getName() != "CURLOPT_FAILONERROR")
+      continue;
+    Expr::EvalResult R;
+    if (Call->getArg(2)->EvaluateAsInt(R, Ctx) && R.Val.getInt() != 0)
+      Found = true;
+  }
+  CurlFailOnError = Found;
+  return Found;
 }
 
 } // namespace clang::tidy::retry::model

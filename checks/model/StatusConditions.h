@@ -109,6 +109,10 @@ private:
                  std::unique_ptr<std::vector<ReturnValue>>>
       ReturnMaps;
   unsigned PredicateDepth = 0;
+  /// Does the translation unit set CURLOPT_FAILONERROR on a handle? Then
+  /// curl_easy_perform fails with CURLE_HTTP_RETURNED_ERROR on HTTP >= 400.
+  bool curlFailsOnHttpError();
+  std::optional<bool> CurlFailOnError;
 };
 
 } // namespace clang::tidy::retry::model

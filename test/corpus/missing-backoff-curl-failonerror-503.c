@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: CURLOPT_FAILONERROR makes curl_easy_perform fail on HTTP >= 400: a loop that retries every curl error retries 4xx (and 429/503) too
-// corpus: fixme-fn retry-non-retryable-status FIXME: CURLOPT_FAILONERROR makes curl_easy_perform fail on HTTP >= 400: a loop that retries every curl error retries 4xx (and 429/503) too
+// corpus: expect retry-missing-backoff
+// corpus: expect retry-non-retryable-status
 // With CURLOPT_FAILONERROR every HTTP error is a curl error; the loop
 // retries all of them (4xx included) and never reads Retry-After, though
 // 429 and 503 are among them.

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: CURLOPT_FAILONERROR makes curl_easy_perform fail on HTTP >= 400: a loop that retries every curl error retries 4xx (and 429/503) too
+// corpus: expect retry-non-retryable-status
 // CURLOPT_FAILONERROR turns every HTTP status >= 400 into a curl error, so a
 // loop that retries every curl error retries 400, 401, 403, 404 ... too.
 #include <curl/curl.h>
