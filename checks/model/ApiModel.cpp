@@ -351,6 +351,14 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
     Op.Kind = OperationKind::Curl;
     return Op;
   }
+  // hiredis: a null reply is a failed round trip to the server (a
+  // transport failure: Redis has no HTTP statuses). Its commands are not
+  // side effects of their own (the SideEffects option names those).
+  if ((Op.Name == "redisCommand" || Op.Name == "redisCommandArgv") &&
+      Call->getNumArgs() >= 2) {
+    Op.Kind = OperationKind::Unknown;
+    return Op;
+  }
   if (classNamed(RD, {"httplib::Client", "httplib::ClientImpl",
                       "httplib::SSLClient", "httplib::UniversalClient"})) {
     HttpMethod M = httpMethodFromName(Name);

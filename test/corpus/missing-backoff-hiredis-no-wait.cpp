@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a null hiredis reply (redisCommand(...) tested with if (!r) / if (r)) is not seen as a failed operation, so a loop around redisCommand is not a retry site
+// corpus: expect retry-missing-backoff
 // A Redis command retried at once when the reply is null.
 #include <hiredis/hiredis.h>
 

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a null hiredis reply (redisCommand(...) tested with if (!r) / if (r)) is not seen as a failed operation, so a loop around redisCommand is not a retry site
+// corpus: expect retry-missing-backoff
 // A linear wait (100 ms x attempt) with no randomness.
 #include <hiredis/hiredis.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a null hiredis reply (redisCommand(...) tested with if (!r) / if (r)) is not seen as a failed operation, so a loop around redisCommand is not a retry site
+// corpus: expect retry-missing-budget
 // A named constant of 30 retries: 31 attempts, first try included.
 #include <chrono>
 #include <hiredis/hiredis.h>

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <grpcpp/grpcpp.h>
+#include <hiredis/hiredis.h>
 #include <httplib.h>
 #include <random>
 #include <string>
@@ -130,4 +131,33 @@ bool exits_on_every_failure_ok(httplib::Client &cli) {
       return true;
   }
   return false;
+}
+
+// hiredis: a null reply is a failed round trip, re-sent here at once.
+long long redis_incr_bad(redisContext *c) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    // CHECK-NOTES: :[[@LINE+1]]:41: note: retried operation
+    auto *r = static_cast<redisReply *>(redisCommand(c, "INCR seq"));
+    if (!r)
+      continue;
+    long long n = r->integer;
+    freeReplyObject(r);
+    return n;
+  }
+  return -1;
+}
+
+long long redis_incr_jittered_ok(redisContext *c, std::minstd_rand &rng) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto *r = static_cast<redisReply *>(redisCommand(c, "INCR seq"));
+    if (r) {
+      long long n = r->integer;
+      freeReplyObject(r);
+      return n;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 100L << attempt)(rng)));
+  }
+  return -1;
 }
