@@ -201,10 +201,37 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
               dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
         FieldCounterOwner = refVar(ME->getBase());
     });
+  // Locals that hold an operation's result (`auto out = client.PutItem(req)`).
+  llvm::SmallPtrSet<const VarDecl *, 4> ResultVars;
+  if (Site.Kind == RetryKind::Loop)
+    ResultVars =
+        varsAssignedFrom(loopParts(Site.Site).Body, [&](const Expr *E) {
+          bool Has = false;
+          forEachDescendant(E, [&](const Stmt *N) {
+            for (const Operation &Op : Site.Operations)
+              Has = Has || N == Op.Call;
+          });
+          return Has;
+        });
+  // `out.GetError().ShouldRetry()`: a question asked of this failure, with
+  // no attempt count to go by, classifies it; it bounds nothing.
+  auto ClassifiesResult = [&](const CallExpr *Call) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    if (!MC || MC->getNumArgs() != 0)
+      return false;
+    bool Reads = false;
+    forEachDescendant(MC->getImplicitObjectArgument(), [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          Reads = Reads || ResultVars.count(V);
+    });
+    return Reads;
+  };
   auto ExamineBound = [&](const Expr *Cond) {
     forEachDescendant(Cond, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N)) {
-        if (Model.isPolicyCall(calleeDecl(Call)) && Site.Cap == CapKind::None) {
+        if (Model.isPolicyCall(calleeDecl(Call)) && Site.Cap == CapKind::None &&
+            !ClassifiesResult(Call)) {
           Site.Cap = CapKind::Policy;
           Site.CapWhere = Call;
         }

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fn retry-missing-budget FIXME: a for (;;) around an AWS SDK call that leaves on success or !GetError().ShouldRetry() has no cap; the ShouldRetry() call is taken as a policy that bounds the loop
+// corpus: expect retry-missing-budget
 // The loop retries while the SDK says the error is retryable, with jitter,
 // but never counts: a long throttling episode keeps it going. The client
 // makes one attempt per call (zero SDK retries).

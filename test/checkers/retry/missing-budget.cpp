@@ -1,5 +1,6 @@
 // RUN: %check_retrylint %s retry-missing-budget %t -- -- -I %S/Inputs/Headers
 
+#include <aws/dynamodb/DynamoDBClient.h>
 #include <chrono>
 #include <httplib.h>
 #include <string>
@@ -261,5 +262,35 @@ bool wait_for_job_ok(httplib::Client &cli) {
     if (res->body != "running")
       return res->body == "done";
     std::this_thread::sleep_for(std::chrono::seconds(2));
+  }
+}
+
+// The SDK's ShouldRetry() on this attempt's error says whether the error is
+// retryable; it counts nothing, so the loop has no cap.
+bool put_until_not_retryable_bad(Aws::DynamoDB::DynamoDBClient &client,
+                                 const Aws::DynamoDB::Model::PutItemRequest &req) {
+  for (;;) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    // CHECK-NOTES: :[[@LINE+1]]:16: note: retried operation
+    auto out = client.PutItem(req);
+    if (out.IsSuccess())
+      return true;
+    if (!out.GetError().ShouldRetry())
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+// A policy object asked with the attempt number bounds the loop.
+bool put_with_policy_ok(Aws::DynamoDB::DynamoDBClient &client,
+                        const Aws::DynamoDB::Model::PutItemRequest &req,
+                        const RetryPolicy &policy) {
+  for (int attempt = 0;; ++attempt) {
+    auto out = client.PutItem(req);
+    if (out.IsSuccess())
+      return true;
+    if (!policy.ShouldRetry(attempt))
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
