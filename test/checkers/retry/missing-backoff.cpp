@@ -161,3 +161,22 @@ long long redis_incr_jittered_ok(redisContext *c, std::minstd_rand &rng) {
   }
   return -1;
 }
+
+// A project's own retry-policy class: the wait comes from its Delay, which
+// has no jitter.
+struct FixedDelayPolicy {
+  std::chrono::milliseconds Delay(int attempt) const {
+    return std::chrono::milliseconds(200);
+  }
+};
+bool policy_constant_delay_bad(httplib::Client &cli,
+                               const FixedDelayPolicy &policy) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (auto res = cli.Get("/jobs"))
+      return res->status == 200;
+    std::this_thread::sleep_for(policy.Delay(attempt));
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: backoff grows between attempts but has no jitter
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: retry loop starts here
+  }
+  return false;
+}

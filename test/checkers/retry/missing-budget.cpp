@@ -294,3 +294,21 @@ bool put_with_policy_ok(Aws::DynamoDB::DynamoDBClient &client,
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
+
+// FIXME: a project's own retry-policy class is not read: its ShouldRetry
+// never looks at the attempt number, so the loop that consults it has no
+// cap, but any policy call is taken as a bound.
+struct ServerErrorPolicy {
+  bool ShouldRetry(int status, int attempt) const { return status >= 500; }
+};
+bool policy_ignores_attempt_FN(httplib::Client &cli,
+                               const ServerErrorPolicy &policy) {
+  for (int attempt = 0;; ++attempt) {
+    auto res = cli.Get("/jobs");
+    if (res && res->status == 200)
+      return true;
+    if (!policy.ShouldRetry(res ? res->status : 0, attempt))
+      return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+  }
+}
