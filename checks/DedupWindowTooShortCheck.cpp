@@ -43,6 +43,26 @@ bool DedupWindowTooShortCheck::isTtlName(StringRef Name) const {
   return false;
 }
 
+/// Does \p Name (a TTL name) say how long keys are kept: `kKeyRetention`,
+/// `key_ttl_s`, `kClientTokenExpiry`? Keys of sessions, caches, APIs and
+/// locks are other things.
+static bool namesKeyRetention(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  bool Key = false, Token = false, Client = false;
+  for (const std::string &W : Words) {
+    if (llvm::is_contained({"api", "session", "cache", "access", "auth",
+                            "refresh", "lock", "jwt", "signing", "secret",
+                            "encryption", "rate", "limit", "oauth", "tls"},
+                           StringRef(W)))
+      return false;
+    Key = Key || W == "key" || W == "keys";
+    Token = Token || W == "token" || W == "tokens";
+    Client = Client || W == "client";
+  }
+  // A client token is the AWS SDK's idempotency key.
+  return Key || (Token && Client);
+}
+
 void DedupWindowTooShortCheck::registerMatchers(MatchFinder *Finder) {
   auto NotInstantiated = unless(isInTemplateInstantiation());
   // Named constants and configuration: kIdempotencyTtl, dedup_window_seconds.
@@ -60,7 +80,7 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
     if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD))
       return;
     StringRef N = VD->getName();
-    if (!isTtlName(N) || !store().isStoreName(N))
+    if (!isTtlName(N) || !(store().isStoreName(N) || namesKeyRetention(N)))
       return;
     std::optional<double> S =
         durationSeconds(VD->getInit(), Ctx);

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a retention named by key + retention words only (kKeyRetention, 'provider's idempotency key TTL' in a comment) is not in idempotency context, so it is not a TTL source
+// corpus: expect retry-dedup-window-too-short
 // The retry has an overall deadline of 10 minutes (shorter than 10 x (2 min
 // + 10 s)), but the provider forgets keys after 5 minutes.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a client-token expiry given as a chrono literal constant (kClientTokenExpiry = 2h) is not in idempotency context (client token is a key sink name), so it is not a TTL source
+// corpus: expect retry-dedup-window-too-short
 // The exchange keeps client tokens for 2h; the order router retries a
 // rejected-by-outage order 8 times with waits of up to 30 min (queued
 // overnight orders), so the span is hours.

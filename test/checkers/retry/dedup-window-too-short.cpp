@@ -84,3 +84,9 @@ void configured_ttl_ok(IdempotencyCache &cache, const std::string &key, std::chr
 
 // FIXME: TTLs inside JSON or YAML configuration strings are not read.
 const char *kConfigJson_FN = R"({"idempotency_ttl_seconds": 60})";
+
+// A lifetime of keys is a TTL source; a key of an API or a session is not.
+constexpr auto kKeyRetention = std::chrono::seconds(1);
+// CHECK-MESSAGES: :[[@LINE-1]]:16: warning: idempotency records expire after 1 s ('kKeyRetention'), shorter than the 24 h minimum window
+constexpr auto kApiKeyExpiry = std::chrono::seconds(1);
+constexpr auto session_key_ttl = std::chrono::seconds(1);
