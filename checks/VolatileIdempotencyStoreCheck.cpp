@@ -2,40 +2,12 @@
 
 #include "VolatileIdempotencyStoreCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
-#include "utils/AssignedVars.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
-
-/// Does \p E read the key from a request the function is handed: a field or
-/// accessor named like a key sink on a parameter (`req->idempotency_key()`
-/// of a gRPC request message, `req.request_id` of a decoded struct)?
-static bool isRequestKeyField(const Expr *E, const FunctionDecl *Fn,
-                              const model::ApiModel &Api) {
-  E = E->IgnoreParenImpCasts();
-  const Expr *Base = nullptr;
-  const NamedDecl *Member = nullptr;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
-    if (llvm::any_of(MC->arguments(),
-                     [](const Expr *A) { return !isa<CXXDefaultArgExpr>(A); }))
-      return false;
-    Base = MC->getImplicitObjectArgument();
-    Member = MC->getMethodDecl();
-  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (!isa<FieldDecl>(ME->getMemberDecl()))
-      return false;
-    Base = ME->getBase();
-    Member = ME->getMemberDecl();
-  }
-  if (!Base || !Member || !Member->getDeclName().isIdentifier() ||
-      !Api.isKeySinkName(Member->getName()))
-    return false;
-  const auto *P = dyn_cast_or_null<ParmVarDecl>(rootDecl(Base));
-  return P && llvm::is_contained(Fn->parameters(), P);
-}
 
 /// Does \p S read the key: one of \p Vars, or \p IsKeyRead holds?
 static bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
@@ -170,12 +142,12 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
   if (!HeaderRead)
     forEachInFunction(Body, [&](const Stmt *S) {
       if (const auto *E = dyn_cast<Expr>(S);
-          E && !FieldRead && isRequestKeyField(E, Fn, api()))
+          E && !FieldRead && store().isRequestKeyField(E, Fn))
         FieldRead = E;
     });
   auto IsKeyRead = [&](const Expr *E) {
     return store().isKeyHeaderRead(E) ||
-           (FieldRead && isRequestKeyField(E, Fn, api()));
+           (FieldRead && store().isRequestKeyField(E, Fn));
   };
   llvm::SmallVector<const VarDecl *, 4> KeyVars;
   const ParmVarDecl *KeyParam = nullptr;

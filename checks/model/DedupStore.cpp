@@ -3,6 +3,7 @@
 #include "DedupStore.h"
 #include "LockScopes.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "utils/AssignedVars.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -213,8 +214,9 @@ static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
                                         const CallExpr *Call, ASTContext &Ctx) {
   const FunctionDecl *Callee = calleeDecl(Call);
   const FunctionDecl *Def = nullptr;
-  if (WrapperDepth > 0 || !Callee || Callee->isInStdNamespace() ||
-      !Callee->hasBody(Def) || !Def ||
+  // The key reaches the wrapper as an argument: no argument, no wrapper.
+  if (WrapperDepth > 0 || Call->getNumArgs() == 0 || !Callee ||
+      Callee->isInStdNamespace() || !Callee->hasBody(Def) || !Def ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
   ++WrapperDepth;
@@ -358,6 +360,30 @@ bool DedupStore::isKeyHeaderRead(const Expr *E) const {
       if (Api.isKeyHeader(*S))
         return true;
   return false;
+}
+
+bool DedupStore::isRequestKeyField(const Expr *E,
+                                   const FunctionDecl *Fn) const {
+  E = E->IgnoreParenImpCasts();
+  const Expr *Base = nullptr;
+  const NamedDecl *Member = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
+    if (llvm::any_of(MC->arguments(),
+                     [](const Expr *A) { return !isa<CXXDefaultArgExpr>(A); }))
+      return false;
+    Base = MC->getImplicitObjectArgument();
+    Member = MC->getMethodDecl();
+  } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (!isa<FieldDecl>(ME->getMemberDecl()))
+      return false;
+    Base = ME->getBase();
+    Member = ME->getMemberDecl();
+  }
+  if (!Base || !Member || !Member->getDeclName().isIdentifier() ||
+      !Api.isKeySinkName(Member->getName()))
+    return false;
+  const auto *P = dyn_cast_or_null<ParmVarDecl>(rootDecl(Base));
+  return P && llvm::is_contained(Fn->parameters(), P);
 }
 
 bool DedupStore::isKeyExpr(const Expr *E) const {

@@ -67,6 +67,11 @@ public:
   /// Is \p E a read of an idempotency-key header from an incoming request
   /// (cpp-httplib get_header_value, Boost.Beast fields)?
   bool isKeyHeaderRead(const Expr *E) const;
+  /// Does \p E read the key from a request \p Fn is handed: a field or
+  /// accessor named like a key sink on one of its parameters
+  /// (`req->idempotency_key()` of a gRPC request message, `req.request_id` of
+  /// a decoded struct)?
+  bool isRequestKeyField(const Expr *E, const FunctionDecl *Fn) const;
   /// Does \p E name or read an idempotency key?
   bool isKeyExpr(const Expr *E) const;
 

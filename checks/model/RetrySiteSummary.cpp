@@ -201,29 +201,33 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
               dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
         FieldCounterOwner = refVar(ME->getBase());
     });
-  // Locals that hold an operation's result (`auto out = client.PutItem(req)`).
-  llvm::SmallPtrSet<const VarDecl *, 4> ResultVars;
-  if (Site.Kind == RetryKind::Loop)
-    ResultVars =
-        varsAssignedFrom(loopParts(Site.Site).Body, [&](const Expr *E) {
-          bool Has = false;
-          forEachDescendant(E, [&](const Stmt *N) {
-            for (const Operation &Op : Site.Operations)
-              Has = Has || N == Op.Call;
-          });
-          return Has;
-        });
+  // Locals that hold an operation's result (`auto out = client.PutItem(req)`),
+  // found when a policy call needs them.
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 4>> ResultVars;
   // `out.GetError().ShouldRetry()`: a question asked of this failure, with
   // no attempt count to go by, classifies it; it bounds nothing.
   auto ClassifiesResult = [&](const CallExpr *Call) {
     const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
     if (!MC || MC->getNumArgs() != 0)
       return false;
+    if (!ResultVars) {
+      ResultVars.emplace();
+      if (Site.Kind == RetryKind::Loop)
+        *ResultVars =
+            varsAssignedFrom(loopParts(Site.Site).Body, [&](const Expr *E) {
+              bool Has = false;
+              forEachDescendant(E, [&](const Stmt *N) {
+                for (const Operation &Op : Site.Operations)
+                  Has = Has || N == Op.Call;
+              });
+              return Has;
+            });
+    }
     bool Reads = false;
     forEachDescendant(MC->getImplicitObjectArgument(), [&](const Stmt *N) {
       if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
         if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          Reads = Reads || ResultVars.count(V);
+          Reads = Reads || ResultVars->count(V);
     });
     return Reads;
   };

@@ -480,12 +480,7 @@ void StatusConditions::walkToReturns(
           Out = Out | Walk(Try->getHandler(I)->getHandlerBlock(), In);
         return Out;
       }
-      if (const auto *F = dyn_cast<ForStmt>(S))
-        LoopBody = F->getBody();
-      else if (const auto *W = dyn_cast<WhileStmt>(S))
-        LoopBody = W->getBody();
-      else if (const auto *D = dyn_cast<DoStmt>(S))
-        LoopBody = D->getBody();
+      LoopBody = loopParts(S).Body;
     }
     if (!LoopBody && !isa<SwitchStmt>(S))
       return In;

@@ -520,21 +520,16 @@ static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
   return Found && !FailureLeaves;
 }
 
-/// Does the loop body use \p Call on what an earlier step produced: \p Call
-/// reads state handed to another call (`parse(ctx)`, `next(&it)`) and runs
-/// only when that call succeeded (`if (parse(ctx) == OK) { cmp(ctx->name)
-/// ... }`), while that call itself is not retried? The loop works through
-/// the steps (headers, records); \p Call acts on each one.
-static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
-                       ASTContext &Ctx) {
-  LoopParts P = loopParts(Loop);
-  // What each other call in the body is handed to change: a pointer
-  // (`parse(ctx)`) or an address (`next(&it)`).
-  llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 4> Handed;
-  forEachInFunction(P.Body, [&](const Stmt *N) {
+/// What the calls in a loop body are handed to change: a pointer
+/// (`parse(ctx)`) or an address (`next(&it)`), with the call it goes to.
+using HandedState =
+    llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 4>;
+
+static HandedState handedState(const Stmt *Body) {
+  HandedState Handed;
+  forEachInFunction(Body, [&](const Stmt *N) {
     const auto *Other = dyn_cast<CallExpr>(N);
-    if (!Other || Other == Call || contains(Other, Call) ||
-        contains(Call, Other))
+    if (!Other)
       return;
     for (const Expr *Arg : Other->arguments()) {
       const Expr *A = Arg->IgnoreParenImpCasts();
@@ -549,8 +544,21 @@ static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
       }
     }
   });
+  return Handed;
+}
+
+/// Does the loop body use \p Call on what an earlier step produced: \p Call
+/// reads state \p Handed to another call (`parse(ctx)`, `next(&it)`) and
+/// runs only when that call succeeded (`if (parse(ctx) == OK) {
+/// cmp(ctx->name) ... }`), while that call itself is not retried? The loop
+/// works through the steps (headers, records); \p Call acts on each one.
+static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
+                       const HandedState &Handed, ASTContext &Ctx) {
+  LoopParts P = loopParts(Loop);
   for (const auto &Entry : Handed) {
     const CallExpr *Other = Entry.second;
+    if (Other == Call || contains(Other, Call) || contains(Call, Other))
+      continue;
     llvm::SmallPtrSet<const ValueDecl *, 1> One;
     One.insert(Entry.first);
     if (!readsAny(Call, One))
@@ -730,6 +738,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   if (P.Inc)
     for (const ValueDecl *D : changedDecls(P.Inc))
       Changed.insert(D);
+  const HandedState Handed = handedState(P.Body);
   const FunctionDecl *Fn = enclosingFunction(Loop);
   auto Consider = [&](const Stmt *Region) {
     forEachDescendant(Region, [&](const Stmt *N) {
@@ -750,7 +759,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
           return;
         }
       if (readsStateItAdvances(Call) || AdvancedElsewhere(Call) ||
-          consumesHandedState(Call) || actsOnStep(Loop, Call, Ctx)) {
+          consumesHandedState(Call) || actsOnStep(Loop, Call, Handed, Ctx)) {
         MovesOn = true;
         return;
       }
