@@ -73,7 +73,7 @@ void TcpServer::start(const std::string &address, unsigned short port) {
   port_ = impl_->acceptor.local_endpoint().port();
   {
     // Two idle workers up front keep a thread start off the path of the
-    // first requests (two concurrent duplicates race within 50 ms).
+    // first requests (two concurrent duplicates race).
     std::lock_guard<std::mutex> lock(mu_);
     for (int i = 0; i < 2; ++i) {
       ++idle_;

@@ -4,6 +4,7 @@
 
 #include <sqlite3.h>
 
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -102,20 +103,28 @@ private:
 
   // Check, pause, then act: each step is locked, the pair is not. This is a
   // business race (no C++ data race), which is what ThreadSanitizer cannot
-  // see and the ledger can.
+  // see and the ledger can. The pause ends early once a second request with
+  // the same key has passed its look-up too: that forces the interleaving,
+  // so the reading does not hang on how fast a loaded machine schedules the
+  // duplicate, and `racy_window` only bounds how late it may come.
   CommitResult racy(const ChargeRequest &req) {
     if (req.key.empty())
       return {commit(req), false};
     {
-      std::lock_guard<std::mutex> lock(mu_);
+      std::unique_lock<std::mutex> lock(mu_);
       auto it = keys_.find(req.key);
       if (it != keys_.end())
         return {it->second.entry, true};
+      ++in_gap_[req.key];
+      gap_cv_.notify_all();
+      gap_cv_.wait_for(lock, cfg_.racy_window,
+                       [&] { return in_gap_[req.key] >= 2; });
     }
-    std::this_thread::sleep_for(cfg_.racy_window);
     LedgerEntry e = commit(req);
     std::lock_guard<std::mutex> lock(mu_);
     keys_[req.key] = Record{e, Clock::now()};
+    if (--in_gap_[req.key] == 0)
+      in_gap_.erase(req.key);
     return {e, false};
   }
 
@@ -123,6 +132,8 @@ private:
   JsonlLedger ledger_;
   std::mutex mu_;
   std::map<std::string, Record> keys_;
+  std::condition_variable gap_cv_;
+  std::map<std::string, int> in_gap_; // key_racy: requests between the steps
 };
 
 // Key row and ledger row committed in one SQLite transaction, on disk: a

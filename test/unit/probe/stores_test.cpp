@@ -87,6 +87,23 @@ TEST_F(StoreTest, RacyAdmitsBothConcurrentDuplicates) {
   EXPECT_EQ(b->read_all().entries.size(), 2u);
 }
 
+// The window bounds how late the duplicate may come, not how long the pair
+// takes: a duplicate 100 ms behind the first still races it.
+TEST_F(StoreTest, RacyAdmitsALateConcurrentDuplicate) {
+  auto b = open(Policy::key_racy, 2000ms);
+  CommitResult r1, r2;
+  std::thread t1([&] { r1 = b->charge(req("a", "k")); });
+  std::this_thread::sleep_for(100ms);
+  std::thread t2([&] { r2 = b->charge(req("a", "k")); });
+  t1.join();
+  t2.join();
+  EXPECT_FALSE(r1.replay);
+  EXPECT_FALSE(r2.replay);
+  EXPECT_EQ(b->read_all().entries.size(), 2u);
+  // Once both are recorded, a retry replays.
+  EXPECT_TRUE(b->charge(req("a", "k")).replay);
+}
+
 TEST_F(StoreTest, RacyStillDeduplicatesSequentialRetries) {
   auto b = open(Policy::key_racy, 5ms);
   b->charge(req("a", "k"));
