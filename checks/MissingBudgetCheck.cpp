@@ -27,9 +27,19 @@ void MissingBudgetCheck::checkSite(const model::RetrySite &Site,
   if (Site.Kind == model::RetryKind::Loop &&
       model::retriedStatuses(Site, Index).failures().empty())
     return;
+  // A helper's cap is decided either in the helper (its own loop is
+  // reported there, once) or by what this call passes it.
+  if (Site.Kind == model::RetryKind::Helper && Site.CapWhere) {
+    bool AtCall = false;
+    forEachDescendant(Site.Site,
+                      [&](const Stmt *N) { AtCall |= N == Site.CapWhere; });
+    if (!AtCall)
+      return;
+  }
   const model::Operation &Op = Site.Operations.front();
   if (Site.Cap == model::CapKind::None && !Site.Deadline) {
-    diag(Site.getBeginLoc(),
+    diag(Site.Kind == model::RetryKind::Helper ? Site.CapWhere->getBeginLoc()
+                                               : Site.getBeginLoc(),
          "%0 has no attempt cap and no deadline: during an outage it re-sends "
          "the request until the process is stopped")
         << Site.describe();

@@ -166,6 +166,14 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
     }
     if (const auto *Call = dyn_cast<CallExpr>(S)) {
       llvm::SmallVector<const RetrySite *, 2> Sites;
+      // with_retries(get_once, &args, 4): the helper's attempts are a layer
+      // here, around the function it is handed; the helper's own loop is
+      // that layer, not a second one.
+      const RetrySite *ByName = Index.helperSite(Call);
+      if (ByName && (!ByName->CallableFn || !Inside(ByName)))
+        ByName = nullptr;
+      if (ByName)
+        Sites.push_back(ByName);
       for (const RetrySite *Site : Index.enclosingSites(Call))
         if (Inside(Site))
           Sites.push_back(Site);
@@ -185,7 +193,12 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
       CallFact C;
       C.Call = Call;
       bool Keep = false;
-      if (std::optional<LayerFact> Lib = Libraries.layerOf(Call)) {
+      if (ByName) {
+        C.Callee = ByName->CallableFn;
+        C.USR = usrOf(ByName->CallableFn);
+        C.Name = ByName->CallableFn->getNameAsString();
+        Keep = true;
+      } else if (std::optional<LayerFact> Lib = Libraries.layerOf(Call)) {
         F->Layers.push_back(std::move(*Lib));
         C.LibraryLayer = F->Layers.size() - 1;
         C.Name = calleeName(Call).str();

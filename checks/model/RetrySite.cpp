@@ -482,7 +482,8 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
 }
 
 const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
-                                                   const LambdaExpr *Lambda) {
+                                                   const LambdaExpr *Lambda,
+                                                   const FunctionDecl *Fn) {
   if (auto It = Sites.find(Call); It != Sites.end())
     return It->second.get();
   if (NotSites.count(Call))
@@ -491,17 +492,19 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   const FunctionDecl *Callee = calleeDecl(Call);
   if (!Model.isRetryHelper(Callee) && !retriesCallable(Callee))
     return nullptr;
-  llvm::SmallVector<Operation, 2> Ops = operationsIn(Lambda->getBody());
+  const Stmt *Body = Fn ? Fn->getBody() : Lambda->getBody();
+  llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
   // The helper retries whatever the callable does, known to the model or
   // not.
   if (Ops.empty())
-    Ops = unknownOperationsIn(Lambda->getBody());
+    Ops = unknownOperationsIn(Body);
   if (Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Helper;
   Site->Site = Call;
   Site->Callable = Lambda;
+  Site->CallableFn = Fn;
   Site->Helper = Callee;
   Site->Operations = std::move(Ops);
   summarize(*Site);
@@ -513,7 +516,9 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
 
 llvm::SmallVector<const Stmt *, 3> RetrySite::perAttemptCode() const {
   llvm::SmallVector<const Stmt *, 3> Out;
-  if (Callable) {
+  if (CallableFn) {
+    Out.push_back(CallableFn->getBody());
+  } else if (Callable) {
     Out.push_back(Callable->getBody());
   } else if (Recursive) {
     Out.push_back(Recursive->getBody());

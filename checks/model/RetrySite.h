@@ -54,8 +54,12 @@ struct RetrySite {
   RetryKind Kind = RetryKind::Loop;
   /// The loop statement, or the call to the retry helper.
   const Stmt *Site = nullptr;
-  /// For helpers: the retried callable and the helper.
+  /// For helpers: the retried callable and the helper. A lambda handed by
+  /// name (`auto op = [&] {...}; with_retries(op, 3)`) is Callable too; a
+  /// function handed by name or address (`with_retries(post_once, &args)`)
+  /// is CallableFn.
   const LambdaExpr *Callable = nullptr;
+  const FunctionDecl *CallableFn = nullptr;
   /// For recursion: the function that re-invokes itself (Site is the
   /// recursive call). For goto: the label (Site) and the block holding it.
   const FunctionDecl *Recursive = nullptr;
@@ -129,6 +133,10 @@ public:
 
   ASTContext &context() { return Ctx; }
 
+  /// The retry-helper site made by \p Call, whatever form its callable
+  /// takes (a lambda, a named lambda, a function by name or address).
+  const RetrySite *helperSite(const CallExpr *Call);
+
   /// Operations the API model does not know but another source does (facts
   /// about functions defined in other translation units). Set before the
   /// first query.
@@ -157,7 +165,11 @@ private:
   /// Does \p FD (or the template it instantiates) retry a callable
   /// parameter: a loop in its body calls the parameter again after it
   /// failed? Then it is a retry helper whatever its name.
-  bool retriesCallable(const FunctionDecl *FD);
+  bool retriesCallable(const FunctionDecl *FD) {
+    return callableRetryLoop(FD) != nullptr;
+  }
+  /// That loop (in the template pattern for an instantiation), or null.
+  const RetrySite *callableRetryLoop(const FunctionDecl *FD);
   /// Unknown operations called directly in \p S (not in nested lambdas).
   llvm::SmallVector<Operation, 2> unknownOperationsIn(const Stmt *S);
   const RetrySite *analyzeLoop(const Stmt *Loop);
@@ -165,7 +177,11 @@ private:
   const RetrySite *analyzeGoto(const LabelStmt *Label,
                                const CompoundStmt *Block);
   const RetrySite *analyzeHelperCall(const CallExpr *Call,
-                                     const LambdaExpr *Lambda);
+                                     const LambdaExpr *Lambda,
+                                     const FunctionDecl *Fn = nullptr);
+  /// Helper sites whose callable is handed by name, by the lambda or
+  /// function (canonical declaration) they run.
+  void indexNamedCallables();
   std::optional<Operation> operationIn(const FunctionDecl *FD, unsigned Depth);
   void collectOperations(const Stmt *S, unsigned Depth,
                          llvm::SmallVectorImpl<Operation> &Out);
@@ -183,8 +199,11 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
   llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;
   llvm::DenseMap<const FunctionDecl *, bool> FnReachesUnknown;
-  llvm::DenseMap<const FunctionDecl *, bool> FnRetriesCallable;
+  llvm::DenseMap<const FunctionDecl *, const RetrySite *> FnRetriesCallable;
   bool CallIndexBuilt = false;
+  bool NamedCallablesIndexed = false;
+  llvm::DenseMap<const void *, llvm::SmallVector<const RetrySite *, 1>>
+      NamedCallableSites;
   std::vector<const RetrySite *> MainFileSites;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<RetriedCall, 2>>
       CallIndex;

@@ -46,6 +46,87 @@ static const CallExpr *callTakingLambda(const LambdaExpr *Lambda,
   return nullptr;
 }
 
+/// The lambda or function \p Arg hands over by name: a local initialised
+/// with a lambda (`op`), a function defined in the TU (`post_once`,
+/// `&post_once`, also converted to a std::function).
+static void namedCallable(const Expr *Arg, const LambdaExpr *&Lambda,
+                          const FunctionDecl *&Fn) {
+  Lambda = nullptr;
+  Fn = nullptr;
+  const ValueDecl *D = objectDecl(Arg);
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D)) {
+    const FunctionDecl *Def = nullptr;
+    if (!isa<CXXMethodDecl>(FD) && FD->hasBody(Def) && Def)
+      Fn = Def;
+  } else if (const auto *V = dyn_cast_or_null<VarDecl>(D)) {
+    if (V->hasLocalStorage() && V->getInit())
+      Lambda = dyn_cast<LambdaExpr>(ignoreWrappers(V->getInit()));
+  }
+}
+
+namespace {
+/// Calls in the main file that hand a callable over by name.
+class NamedCallableCalls : public MainFileVisitor<NamedCallableCalls> {
+public:
+  NamedCallableCalls(ASTContext &Ctx)
+      : MainFileVisitor(Ctx.getSourceManager()) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    for (const Expr *Arg : Call->arguments()) {
+      const LambdaExpr *L;
+      const FunctionDecl *Fn;
+      namedCallable(Arg, L, Fn);
+      if (L || Fn) {
+        Found.push_back({Call, L, Fn});
+        break;
+      }
+    }
+    return true;
+  }
+  struct Use {
+    const CallExpr *Call;
+    const LambdaExpr *Lambda;
+    const FunctionDecl *Fn;
+  };
+  std::vector<Use> Found;
+};
+} // namespace
+
+void RetrySiteIndex::indexNamedCallables() {
+  if (NamedCallablesIndexed)
+    return;
+  NamedCallablesIndexed = true;
+  NamedCallableCalls V(Ctx);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const NamedCallableCalls::Use &U : V.Found) {
+    const FunctionDecl *Callee = calleeDecl(U.Call);
+    // A comparator handed to std::sort is not an operation retried.
+    if (!Callee || Callee->isInStdNamespace() ||
+        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      continue;
+    if (const RetrySite *Site = analyzeHelperCall(U.Call, U.Lambda, U.Fn))
+      NamedCallableSites[U.Fn ? static_cast<const void *>(
+                                    U.Fn->getCanonicalDecl())
+                              : U.Lambda]
+          .push_back(Site);
+  }
+}
+
+const RetrySite *RetrySiteIndex::helperSite(const CallExpr *Call) {
+  for (const Expr *Arg : Call->arguments()) {
+    if (const auto *LE = dyn_cast<LambdaExpr>(ignoreWrappers(Arg)))
+      return analyzeHelperCall(Call, LE);
+    const LambdaExpr *L;
+    const FunctionDecl *Fn;
+    namedCallable(Arg, L, Fn);
+    if (L || Fn) {
+      indexNamedCallables();
+      auto It = Sites.find(Call);
+      return It == Sites.end() ? nullptr : It->second.get();
+    }
+  }
+  return nullptr;
+}
+
 llvm::SmallVector<const RetrySite *, 2>
 RetrySiteIndex::enclosingSites(const Stmt *S) {
   llvm::SmallVector<const RetrySite *, 2> Out;
@@ -70,10 +151,16 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
         const Decl *ChildD = Child.get<Decl>();
         if ((ChildS && ChildS == LE->getBody()) ||
             (ChildD && (ChildD == LE->getCallOperator() ||
-                        ChildD == LE->getLambdaClass())))
-          if (const CallExpr *Call = callTakingLambda(LE, Ctx))
+                        ChildD == LE->getLambdaClass()))) {
+          if (const CallExpr *Call = callTakingLambda(LE, Ctx)) {
             if (const RetrySite *Site = analyzeHelperCall(Call, LE))
               Out.push_back(Site);
+          } else {
+            indexNamedCallables();
+            for (const RetrySite *Site : NamedCallableSites.lookup(LE))
+              Out.push_back(Site);
+          }
+        }
       }
       // Statements after a label that a later goto jumps back to.
       if (const auto *CS = dyn_cast<CompoundStmt>(PS))
@@ -93,6 +180,12 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
       if (const auto *FD = dyn_cast<FunctionDecl>(D);
           FD && !isLambdaClassMethod(D)) {
         if (const RetrySite *Site = analyzeRecursion(FD))
+          Out.push_back(Site);
+        // A function handed by name to retry helpers runs once per attempt
+        // of each of them.
+        indexNamedCallables();
+        for (const RetrySite *Site :
+             NamedCallableSites.lookup(FD->getCanonicalDecl()))
           Out.push_back(Site);
         break;
       }
@@ -167,6 +260,18 @@ void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
       return;
     }
     const FunctionDecl *Callee = calleeDecl(Call);
+    // A call to a retry helper performs what its callable does, once per
+    // attempt: a loop around it repeats those operations.
+    if (Callee && !Callee->isInStdNamespace() && Call->getNumArgs() > 0)
+      if (const RetrySite *H = helperSite(Call)) {
+        for (const Operation &Inner : H->Operations) {
+          Operation Op = Inner;
+          Op.Call = Call;
+          Op.Via = Callee;
+          Out.push_back(Op);
+        }
+        return;
+      }
     if (!Callee || Callee->isInStdNamespace() || Model.isRetryHelper(Callee))
       return;
     if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
@@ -247,6 +352,20 @@ void RetrySiteIndex::buildCallIndex() {
         MainFileSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
       }
+  indexNamedCallables();
+  std::vector<const RetrySite *> Named;
+  for (const auto &Entry : NamedCallableSites)
+    Named.insert(Named.end(), Entry.second.begin(), Entry.second.end());
+  const SourceManager &SrcM = Ctx.getSourceManager();
+  llvm::sort(Named, [&](const RetrySite *A, const RetrySite *B) {
+    return SrcM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  for (const RetrySite *Site : Named) {
+    MainFileSites.push_back(Site);
+    IndexRegion(Site->CallableFn ? Site->CallableFn->getBody()
+                                 : Site->Callable->getBody(),
+                Site);
+  }
   for (const FunctionDecl *FD : C.Functions)
     if (const RetrySite *Site = analyzeRecursion(FD)) {
       MainFileSites.push_back(Site);

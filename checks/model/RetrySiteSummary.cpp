@@ -34,6 +34,59 @@ static void calleeBodies(const Stmt *S, unsigned Depth,
   });
 }
 
+/// The parameter of \p Helper that the cap comparison \p CapWhere reads
+/// (`n >= max_tries`), and whether a zero argument turns that comparison
+/// off (`max_tries != 0 && n >= max_tries`: 0 means no limit).
+static const ParmVarDecl *capParameter(const Stmt *CapWhere,
+                                       const FunctionDecl *Helper,
+                                       const VarDecl *Counter, ASTContext &Ctx,
+                                       bool &ZeroDisables) {
+  ZeroDisables = false;
+  const ParmVarDecl *Param = nullptr;
+  forEachDescendant(CapWhere, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (P != Counter && llvm::is_contained(Helper->parameters(), P))
+          Param = Param ? Param : P;
+  });
+  if (!Param)
+    return nullptr;
+  // Conjuncts next to the comparison that test the parameter against zero.
+  DynTypedNode N = DynTypedNode::create(*CapWhere);
+  for (int Steps = 0; Steps < 8; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      break;
+    const auto *BO = Parents[0].get<BinaryOperator>();
+    if (!BO) {
+      if (Parents[0].get<ParenExpr>() || Parents[0].get<ImplicitCastExpr>()) {
+        N = Parents[0];
+        continue;
+      }
+      break;
+    }
+    if (BO->getOpcode() != BO_LAnd)
+      break;
+    for (const Expr *Side : {BO->getLHS(), BO->getRHS()}) {
+      const Expr *E = Side->IgnoreParenImpCasts();
+      if (E == CapWhere)
+        continue;
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+        ZeroDisables = ZeroDisables || DRE->getDecl() == Param; // `&& max`
+      if (const auto *Cmp = dyn_cast<BinaryOperator>(E))
+        if (Cmp->getOpcode() == BO_NE || Cmp->getOpcode() == BO_GT) {
+          const auto *L =
+              dyn_cast<DeclRefExpr>(Cmp->getLHS()->IgnoreParenImpCasts());
+          ZeroDisables =
+              ZeroDisables || (L && L->getDecl() == Param &&
+                               constInt(Cmp->getRHS(), Ctx, -1) == 0);
+        }
+    }
+    N = Parents[0];
+  }
+  return Param;
+}
+
 /// A call other than the site's operations that \p Cond reads, directly or
 /// through a local it initialized, excluding standard-library and
 /// system-header calls, const accessors and predicates over the
@@ -345,7 +398,47 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     // a helper without one decides itself.
     Site.Cap = CapKind::Policy;
     Site.CapWhere = Call;
+    // A helper by behaviour bounds its attempts in its own loop: a cap on a
+    // parameter takes this call's argument for it (defaults included), and
+    // a loop with no cap retries this call forever.
+    const RetrySite *Own = callableRetryLoop(Site.Helper);
+    const FunctionDecl *HelperDef =
+        Own ? enclosingFunction(Own->Site) : nullptr;
+    bool Mapped = false;
+    if (Own && Own->Cap == CapKind::None && !Own->Deadline) {
+      Site.Cap = CapKind::None;
+      Site.CapWhere = Own->Site;
+      Mapped = true;
+    } else if (Own && Own->Cap == CapKind::Constant) {
+      Site.Cap = CapKind::Constant;
+      Site.MaxAttempts = Own->MaxAttempts;
+      Site.CapWhere = Own->CapWhere;
+      Mapped = true;
+    } else if (Own && HelperDef && Own->Cap == CapKind::Variable &&
+               Own->CapWhere) {
+      bool ZeroDisables = false;
+      if (const ParmVarDecl *P = capParameter(
+              Own->CapWhere, HelperDef, Own->AttemptCounter, Ctx, ZeroDisables))
+        if (P->getFunctionScopeIndex() < Call->getNumArgs()) {
+          const Expr *Arg = Call->getArg(P->getFunctionScopeIndex());
+          int64_t K = constInt(Arg, Ctx, INT64_MIN);
+          Mapped = true;
+          Site.CapWhere = isa<CXXDefaultArgExpr>(Arg) ? Call : Arg;
+          if (K == INT64_MIN) {
+            Site.Cap = CapKind::Variable;
+          } else if (K <= 0 && ZeroDisables) {
+            Site.Cap = CapKind::None;
+          } else {
+            Site.Cap = CapKind::Constant;
+            Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
+          }
+        }
+    }
+    if (Own && Own->Deadline && !Site.Deadline)
+      Site.Deadline = Own->Deadline;
     for (const Expr *Arg : Call->arguments()) {
+      if (Mapped)
+        break;
       if (!Arg->getType()->isIntegerType())
         continue;
       int64_t K = constInt(Arg, Ctx, INT64_MIN);

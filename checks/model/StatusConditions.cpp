@@ -644,11 +644,16 @@ StatusCond StatusConditions::eval(const Expr *E) {
     }
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    // A same-TU predicate over the response: is_retryable(res->status).
-    if (const FunctionDecl *FD = calleeDecl(Call))
-      for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+    // A same-TU predicate over the response: is_retryable(res->status), or
+    // a local lambda should_retry(res->status), whose call operator's
+    // parameters start after the closure object.
+    if (const FunctionDecl *FD = calleeDecl(Call)) {
+      unsigned Skip =
+          isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
+      for (unsigned I = Skip; I < Call->getNumArgs(); ++I)
         if (std::optional<ResponseKind> K = classify(Call->getArg(I)))
-          return evalPredicate(FD, I, *K);
+          return evalPredicate(FD, I - Skip, *K);
+    }
   }
   if (mentionsResponse(E))
     return {StatusSet::none(), StatusSet::all(), true};

@@ -772,28 +772,29 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   return Out;
 }
 
-bool RetrySiteIndex::retriesCallable(const FunctionDecl *FD) {
+const RetrySite *RetrySiteIndex::callableRetryLoop(const FunctionDecl *FD) {
   if (!FD)
-    return false;
+    return nullptr;
   if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
     FD = Pattern;
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
-    return false;
+    return nullptr;
   if (auto It = FnRetriesCallable.find(Def); It != FnRetriesCallable.end())
     return It->second;
-  FnRetriesCallable[Def] = false;
-  bool Retries = false;
+  FnRetriesCallable[Def] = nullptr;
+  const RetrySite *Found = nullptr;
   forEachDescendant(Def->getBody(), [&](const Stmt *N) {
-    if (Retries || !isa<ForStmt, WhileStmt, DoStmt>(N))
+    if (Found || !isa<ForStmt, WhileStmt, DoStmt>(N))
       return;
     if (const RetrySite *Site = analyzeLoop(N))
       for (const Operation &Op : Site->Operations)
         if (const ValueDecl *Target = callableTarget(Op.Call))
-          Retries = Retries || isa<ParmVarDecl>(Target);
+          if (isa<ParmVarDecl>(Target))
+            Found = Site;
   });
-  FnRetriesCallable[Def] = Retries;
-  return Retries;
+  FnRetriesCallable[Def] = Found;
+  return Found;
 }
 
 llvm::SmallVector<Operation, 2>

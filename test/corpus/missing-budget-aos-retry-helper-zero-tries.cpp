@@ -1,5 +1,5 @@
 // corpus: origin github:aosedge/aos_core_cpp src/common/utils/retry.cpp Retry
-// corpus: fixme-fn retry-missing-budget FIXME: a retry helper over a std::function whose cap test is disabled by its argument (attempt >= max_try && max_try != 0, called with 0) and whose delay doubles without jitter is not analysed at its call site
+// corpus: expect retry-missing-budget
 // corpus: expect retry-missing-backoff
 // Reduced anew: a retry helper over a std::function whose cap test is
 // skipped when max_try is 0 ("retry forever"), with a doubling delay capped

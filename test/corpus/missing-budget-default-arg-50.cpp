@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a retry helper by behaviour over a function pointer whose cap is a default argument (max_attempts = 50) is not analysed at its call site
+// corpus: expect retry-missing-budget
 // A helper by behaviour with a default argument of 50 attempts; the call
 // site uses the default.
 #include <chrono>

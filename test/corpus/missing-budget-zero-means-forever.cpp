@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a retry helper whose cap test is disabled by its argument (max_tries != 0 && n >= max_tries, called with 0) is taken as capped; the callee is a function pointer to a declared-only call
+// corpus: expect retry-missing-budget
 // A retry helper where max_tries == 0 means "no limit"; the call site passes
 // 0, so the retry never gives up.
 #include <chrono>

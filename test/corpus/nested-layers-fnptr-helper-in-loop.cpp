@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a retry loop that calls a function-pointer retry helper (with_retries(get_once, &args, 4)) is not seen as reaching a second layer; the innermost call is declared-only
+// corpus: expect retry-nested-layers
 // A retry loop calls a function-pointer retry helper with 4 attempts each
 // time round: 3 x 4 requests.
 #include <chrono>

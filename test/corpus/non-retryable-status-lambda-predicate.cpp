@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a status predicate written as a local lambda (should_retry(res->status) returning status >= 400) is not followed
+// corpus: expect retry-non-retryable-status
 // The retry decision is a local lambda over the status: any error status.
 #include <chrono>
 #include <httplib.h>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a retry helper recognized only by behaviour (a template, class-template or function-pointer helper not named retry*) whose retried callable mints the key
+// corpus: expect retry-per-attempt-idempotency-key
 // A C retry helper over a function pointer; the operation builds its key
 // from rand() each time it is called.
 #include <curl/curl.h>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: a retry helper recognized only by behaviour (a template, class-template or function-pointer helper not named retry*) whose retried callable performs the side effect
+// corpus: expect retry-unkeyed-side-effect
 // C: a retry helper over a function pointer; the operation POSTs a
 // payment with no key.
 #include <curl/curl.h>

@@ -368,3 +368,97 @@ void resend_after_reconnect_bad(SchedulingContext *ctx) {
     reconnect(ctx);
   }
 }
+
+// --- retry helpers by behaviour, handed a function or a lambda by name ---
+// The helper's cap is read from its own loop and carried to each call: the
+// argument for the capped parameter (a default argument included) decides
+// how many attempts the call makes. In the style of C-style helpers over
+// function pointers (the corpus cases missing-budget-default-arg-50 and
+// missing-budget-zero-means-forever).
+
+extern "C" int objstore_delete(void *store, const char *key); // another file
+typedef bool (*StoreOp)(void *ctx);
+
+static bool run_with_attempts(StoreOp op, void *ctx, int max_attempts = 50) {
+  for (int attempt = 0; attempt < max_attempts; ++attempt) {
+    if (op(ctx))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10 << attempt));
+  }
+  return false;
+}
+
+static bool delete_once(void *store) {
+  return objstore_delete(store, "blob") == 0;
+}
+
+bool delete_default_cap_bad(void *store) {
+  return run_with_attempts(delete_once, store);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: retry helper 'run_with_attempts' makes up to 50 attempts, more than 10
+}
+
+bool delete_small_cap_ok(void *store) {
+  return run_with_attempts(&delete_once, store, 3);
+}
+
+// 0 turns the cap test off: "no limit".
+typedef int (*Action)(void *);
+static int retry_action(Action fn, void *arg, int max_tries) {
+  for (int n = 1;; ++n) {
+    int err = fn(arg);
+    if (err == 0)
+      return 0;
+    if (max_tries != 0 && n >= max_tries)
+      return err;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+extern "C" int put_unit_config(const char *unit); // another file
+static int provision(void *unit) {
+  return put_unit_config(static_cast<const char *>(unit));
+}
+
+int provision_forever_bad(char *unit) {
+  return retry_action(provision, unit, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: retry helper 'retry_action' has no attempt cap and no deadline
+}
+
+int provision_three_times_ok(char *unit) {
+  return retry_action(provision, unit, 3);
+}
+
+// A helper whose own loop has no cap is reported once, in the helper, not
+// at every call.
+static int until_done(Action fn, void *arg) {
+  while (fn(arg) != 0) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  return 0;
+}
+
+int provision_until_done_reported_in_helper(char *unit) {
+  return until_done(provision, unit);
+}
+
+// A named lambda is the operation as much as one written in the call.
+static bool keep_calling(const std::function<bool()> &fn, int limit = 25) {
+  for (int i = 0; i < limit; ++i) {
+    if (fn())
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10 << i));
+  }
+  return false;
+}
+
+bool delete_named_lambda_bad(void *store) {
+  auto once = [store] { return objstore_delete(store, "k") == 0; };
+  return keep_calling(once);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: retry helper 'keep_calling' makes up to 25 attempts, more than 10
+}
+
+bool delete_named_lambda_ok(void *store) {
+  auto once = [store] { return objstore_delete(store, "k") == 0; };
+  return keep_calling(once, 4);
+}

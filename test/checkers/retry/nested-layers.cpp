@@ -535,3 +535,34 @@ bool aws_factory_retries_bad(const Aws::DynamoDB::Model::PutItemRequest &req) {
   }
   return false;
 }
+
+// --- a retry loop around a helper handed a function by name -------------------
+// The corpus case nested-layers-fnptr-helper-in-loop: each round of the loop
+// lets the helper make its attempts.
+
+typedef int (*op_fn)(void *);
+static int with_attempts(op_fn op, void *arg, int attempts) {
+  int rc = -1;
+  for (int i = 0; i < attempts && rc != 0; ++i)
+    rc = op(arg);
+  return rc;
+}
+
+extern "C" int blob_get(const char *key); // another file
+static int get_manifest(void *key) {
+  return blob_get(static_cast<const char *>(key));
+}
+
+int read_manifest_bad(char *key) {
+  for (int round = 0; round < 3; ++round) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) contains a retry helper 'with_attempts' (4 attempts): up to 12 requests per call [retry-nested-layers]
+    if (with_attempts(get_manifest, key, 4) == 0)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: inner retry helper 'with_attempts' (4 attempts)
+      return 0;
+  }
+  return -1;
+}
+
+int read_manifest_once_ok(char *key) {
+  return with_attempts(get_manifest, key, 4);
+}

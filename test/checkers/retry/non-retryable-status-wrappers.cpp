@@ -148,3 +148,33 @@ void lambda_reply_arrived_ok(httplib::Client &cli, const std::string &b) {
   for (int i = 0; i < 3 && !attempt(); ++i)
     pause_ms(100 << i);
 }
+
+// --- predicates written as local lambdas ---
+// (the corpus case non-retryable-status-lambda-predicate)
+
+bool lambda_predicate_any_error_bad(httplib::Client &cli, const std::string &b) {
+  auto should_retry = [](int status) { return status >= 400; };
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Put("/config", {}, b, "application/json");
+    if (!res)
+      return false;
+    if (!should_retry(res->status))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP {{.*}}400-{{.*}}which will not succeed on retry
+      return res->status == 200;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+bool lambda_predicate_transient_ok(httplib::Client &cli, const std::string &b) {
+  auto should_retry = [](int status) { return status == 503 || status == 429; };
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Put("/config", {}, b, "application/json");
+    if (!res)
+      return false;
+    if (!should_retry(res->status))
+      return res->status == 200;
+    pause_ms(100 << i);
+  }
+  return false;
+}

@@ -31,3 +31,49 @@ int charge_c_ok(CURL *curl, const char *order_id) {
   }
   return 1;
 }
+
+// A helper over a function pointer retries the function handed to it: a key
+// minted in that function is minted once per attempt. (The corpus case
+// per-attempt-key-fnptr-helper.c.)
+typedef int (*attempt_fn)(void *arg);
+static int with_attempts(attempt_fn fn, void *arg, int max) {
+  int rc = -1;
+  for (int i = 0; i < max && rc != 0; i++)
+    rc = fn(arg);
+  return rc;
+}
+static int run_once(attempt_fn fn, void *arg) { return fn(arg); }
+
+static int post_with_fresh_key(void *arg) {
+  CURL *curl = (CURL *)arg;
+  uuid_t u;
+  char key[37];
+  char line[80];
+  uuid_generate_random(u);
+  uuid_unparse_lower(u, key);
+  snprintf(line, sizeof line, "Idempotency-Key: %s", key);
+  // CHECK-MESSAGES: :[[@LINE-1]]:54: warning: idempotency key changes on every attempt: it is derived from a random UUID from 'uuid_generate_random'
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(0, line));
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+  return curl_easy_perform(curl) == CURLE_OK ? 0 : -1;
+}
+
+int charge_fnptr_helper_bad(CURL *curl) {
+  return with_attempts(post_with_fresh_key, curl, 3);
+}
+
+// Minted per call, but the call is made once: nothing retries it.
+static int post_once_with_fresh_key(void *arg) {
+  CURL *curl = (CURL *)arg;
+  uuid_t u;
+  char key[37];
+  char line[80];
+  uuid_generate_random(u);
+  uuid_unparse_lower(u, key);
+  snprintf(line, sizeof line, "Idempotency-Key: %s", key);
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(0, line));
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+  return curl_easy_perform(curl) == CURLE_OK ? 0 : -1;
+}
+
+int charge_once_ok(CURL *curl) { return run_once(post_once_with_fresh_key, curl); }

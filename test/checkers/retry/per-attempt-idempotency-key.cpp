@@ -372,14 +372,14 @@ void idempotent_get_with_fresh_key_ok(httplib::Client &cli) {
       return;
 }
 
-// --- known gaps ---------------------------------------------------------------
-
-void lambda_variable_helper_FN(httplib::Client &cli) {
-  // FIXME: a callable stored in a variable before it is passed to the helper
-  // is not followed yet.
+// A callable stored in a variable before it is passed to the helper.
+void lambda_variable_helper_bad(httplib::Client &cli) {
   auto op = [&] {
     return cli.Post("/charges", {{"Idempotency-Key", new_uuid()}}, "{}",
                     "application/json");
+    // CHECK-NOTES: :[[@LINE-2]]:54: warning: idempotency key changes on every attempt: it is derived from a random UUID from 'uuid_generate_random'
+    // CHECK-NOTES: :23:3: note: a random UUID from 'uuid_generate_random' is produced here on each attempt
+    // CHECK-NOTES: :[[@LINE+2]]:14: note: retry helper 'with_retries' re-runs this callable on each attempt
   };
   auto res = with_retries(3, op);
 }
