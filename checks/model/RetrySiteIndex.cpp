@@ -28,7 +28,9 @@ static bool isLambdaClassMethod(const Decl *D) {
 static const CallExpr *callTakingLambda(const LambdaExpr *Lambda,
                                         ASTContext &Ctx) {
   DynTypedNode N = DynTypedNode::create(*Lambda);
-  for (int Steps = 0; Steps < 6; ++Steps) {
+  // A conversion to a `const std::function &` parameter alone takes seven
+  // nodes (temporaries, casts, the constructor).
+  for (int Steps = 0; Steps < 12; ++Steps) {
     auto Parents = Ctx.getParents(N);
     if (Parents.empty())
       return nullptr;

@@ -1,6 +1,6 @@
 // corpus: origin github:aosedge/aos_core_cpp src/common/utils/retry.cpp Retry
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-budget FIXME: a retry helper taking the operation as a std::function/template callable is not analysed: its cap and waits are not carried to the call site (a maxTry of 0 the body reads as unlimited)
+// corpus: expect retry-missing-budget
 // corpus: expect retry-missing-backoff
 // corpus: negative retry-non-retryable-status
 // The same helper called with maxTry 0, which its body reads as "retry
