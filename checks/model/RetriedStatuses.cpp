@@ -30,6 +30,22 @@ static bool isOneShot(const Expr *Cond, const Stmt *Then) {
   });
   return Found;
 }
+/// Can control leave \p S other than by falling off its end (a return,
+/// break, continue, goto or throw, lambdas aside)?
+static bool mayJump(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr,
+          CoreturnStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (mayJump(Child))
+      return true;
+  return false;
+}
+
 namespace {
 
 /// Follows the outcomes of a site's operations through its per-attempt code
@@ -115,6 +131,13 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     return StatusSet::none();
   }
   if (const auto *If = dyn_cast<IfStmt>(S)) {
+    // Branches that both fall through decide nothing about the retry path
+    // (`if (res && retry_after_ms(*res) > ms) ms = ...;`): what their
+    // condition says of the reply does not matter.
+    if (!mayJump(If->getThen()) && !mayJump(If->getElse())) {
+      StatusSet T = flow(If->getThen(), In);
+      return If->getElse() ? T | flow(If->getElse(), In) : In;
+    }
     StatusCond C = Conds.eval(If->getCond());
     Imprecise = Imprecise || C.Imprecise;
     if (isOneShot(If->getCond(), If->getThen())) {

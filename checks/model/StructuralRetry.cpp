@@ -174,10 +174,10 @@ private:
         Outcome A = readImpl(BO->getLHS()), B = readImpl(BO->getRHS());
         if (L && R)
           return A == B ? A : Outcome::Unknown;
-        // `a && b` true says `a` is true; `a || b` says nothing of `a`.
-        if (BO->getOpcode() == BO_LAnd)
-          return L ? A : R ? B : Outcome::Unknown;
-        return Outcome::Unknown;
+        // `a && b` true says `a` is true. `a || b` with `b` not about the
+        // call (`ok || attempts >= n`) is true whenever `a` is: the branch
+        // is taken on that outcome, and sometimes for another reason.
+        return L ? A : R ? B : Outcome::Unknown;
       }
       if (BO->isComparisonOp())
         return compare(BO->getOpcode(), BO->getLHS(), BO->getRHS());

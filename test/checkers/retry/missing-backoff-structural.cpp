@@ -185,3 +185,36 @@ int process_ocsp_headers_ok(OcspCtx *ctx) {
     return NGX_ERROR;
   }
 }
+
+// One test that leaves on success or when the attempts are used up: the
+// loop still goes round because the call failed. (The shape of
+// redpanda-data/redpanda src/v/transform/rpc/client.cc retry_with_backoff.)
+struct Reply {
+  int ec = 0;
+};
+Reply retry_with_backoff_bad(const std::function<Reply()> &func) {
+  long backoff_ms = 100;
+  int attempts = 0;
+  while (true) {
+    ++attempts;
+    std::this_thread::sleep_for(std::chrono::milliseconds(backoff_ms));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: backoff grows between attempts but has no jitter
+    backoff_ms *= 2;
+    Reply r = func();
+    if (r.ec == 0 || attempts >= 5)
+      return r;
+  }
+}
+
+Reply retry_with_jitter_ok(const std::function<Reply()> &func) {
+  std::minstd_rand rng(7);
+  int attempts = 0;
+  while (true) {
+    ++attempts;
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 100L << attempts)(rng)));
+    Reply r = func();
+    if (r.ec == 0 || attempts >= 5)
+      return r;
+  }
+}
