@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a do/while whose condition is the blanket status test (while (status != 200 && ++attempt < 3)) with the success path leaving by break inside the body is not reported
+// corpus: expect retry-non-retryable-status
 // do/while on status != 200: a 403 from an expired credential is retried
 // like a 502.
 #include <chrono>

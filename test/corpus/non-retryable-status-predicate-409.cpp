@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a same-file status predicate (is_retryable(code) true for 408, 409, 429 and 5xx) is not read, so the 4xx in its true set is not reported
+// corpus: expect retry-non-retryable-status
 // A same-TU predicate decides what is retried; it lets 409 through along
 // with the retryable statuses.
 #include <chrono>

@@ -178,3 +178,40 @@ bool lambda_predicate_transient_ok(httplib::Client &cli, const std::string &b) {
   }
   return false;
 }
+
+// --- a branch that only adjusts the wait decides nothing ---
+// (the corpus case non-retryable-status-predicate-409: a Retry-After read
+// in an `if` that falls through must not hide the predicate's 409)
+
+long retry_after_ms(const httplib::Response &r);
+
+bool predicate_lets_409_through_bad(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Put("/subjects/x", {}, b, "application/json");
+    if (res && res->status < 300)
+      return true;
+    if (res && !(res->status == 409 || res->status >= 500))
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP 409, which will not succeed on retry
+      return false;
+    long ms = 100L << i;
+    if (res && retry_after_ms(*res) > ms)
+      ms = retry_after_ms(*res);
+    pause_ms(ms);
+  }
+  return false;
+}
+
+bool predicate_transient_with_hint_ok(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    auto res = cli.Put("/subjects/x", {}, b, "application/json");
+    if (res && res->status < 300)
+      return true;
+    if (res && !(res->status == 429 || res->status >= 500))
+      return false;
+    long ms = 100L << i;
+    if (res && retry_after_ms(*res) > ms)
+      ms = retry_after_ms(*res);
+    pause_ms(ms);
+  }
+  return false;
+}
