@@ -327,7 +327,35 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   Site->Operations = std::move(Ops);
   summarize(*Site);
   // A parameter that changes in the recursive call bounds the attempts
-  // (send(order, retries - 1)) when it is compared somewhere.
+  // (send(order, retries - 1)) when a test of it decides whether to go on:
+  // an `if` on it, a `?:` that picks the recursive call or a `&&` before
+  // it. One that only
+  // grows the next wait (`fetch(cli, cap < 10000 ? cap * 2 : cap)`) does
+  // not.
+  auto Contains = [](const Stmt *S, const Stmt *Target) {
+    bool In = false;
+    forEachDescendant(S, [&](const Stmt *N) { In |= N == Target; });
+    return In;
+  };
+  auto Gates = [&](const ParmVarDecl *P) {
+    bool Found = false;
+    forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+      if (Found || Contains(Again, N))
+        return;
+      if (const auto *If = dyn_cast<IfStmt>(N))
+        Found = references(If->getCond(), P);
+      else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
+        Found = references(CO->getCond(), P) &&
+                (Contains(CO->getTrueExpr(), Again) ||
+                 Contains(CO->getFalseExpr(), Again));
+      else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+               BO && BO->isLogicalOp()) // retries > 0 && send(retries - 1)
+        Found =
+            (references(BO->getLHS(), P) && Contains(BO->getRHS(), Again)) ||
+            (references(BO->getRHS(), P) && Contains(BO->getLHS(), Again));
+    });
+    return Found;
+  };
   if (Site->Cap == CapKind::None)
     for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
          ++I) {
@@ -335,7 +363,7 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       const Expr *Arg = ignoreWrappers(Again->getArg(I));
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
       if (P->getType()->isIntegerType() && !(DRE && DRE->getDecl() == P) &&
-          references(Again->getArg(I), P)) {
+          references(Again->getArg(I), P) && Gates(P)) {
         Site->Cap = CapKind::Variable;
         Site->CapWhere = Again->getArg(I);
       }

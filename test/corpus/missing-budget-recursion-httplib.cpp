@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a recursive retry with no depth parameter (calls itself after a transport failure, only a backoff argument changes) is not seen as unbounded
+// corpus: expect retry-missing-budget
 // A recursive GET that calls itself after every transport failure with a
 // jittered, capped wait and no depth limit.
 #include <chrono>

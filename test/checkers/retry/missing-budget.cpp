@@ -170,6 +170,26 @@ bool recursive_counted_ok(httplib::Client &cli, int retries) {
   return retries > 0 && recursive_counted_ok(cli, retries - 1);
 }
 
+bool recursive_gated_by_if_ok(httplib::Client &cli, int tries_left) {
+  if (cli.Get("/orders/1"))
+    return true;
+  if (tries_left <= 1)
+    return false;
+  pause_before_retry(1);
+  return recursive_gated_by_if_ok(cli, tries_left - 1);
+}
+
+// An integer that changes in the recursive call but only grows the wait is
+// not a cap (the corpus case missing-budget-recursion-httplib).
+bool recursive_growing_wait_bad(httplib::Client &cli, long cap_ms = 100) {
+  if (cli.Get("/.well-known/jwks.json"))
+    return true;
+  std::this_thread::sleep_for(std::chrono::milliseconds(cap_ms));
+  return recursive_growing_wait_bad(cli, cap_ms < 10000 ? cap_ms * 2 : cap_ms);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry by recursion in 'recursive_growing_wait_bad' has no attempt cap and no deadline
+  // CHECK-NOTES: :[[@LINE-5]]:7: note: retried operation
+}
+
 bool goto_forever_bad(httplib::Client &cli) {
 retry:
   // CHECK-NOTES: :[[@LINE-1]]:1: warning: retry by goto has no attempt cap and no deadline
