@@ -21,7 +21,7 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
                                     model::RetrySiteIndex &Index) {
   // A helper waits (or not) where we cannot see it; a failover loop moves
   // to another endpoint on each attempt and needs no wait.
-  if (Site.Kind != model::RetryKind::Loop || Site.Failover)
+  if (Site.Kind == model::RetryKind::Helper || Site.Failover)
     return;
   model::RetriedStatuses R = model::retriedStatuses(Site, Index);
   // The rule is about looping back after a failure of a remote operation.

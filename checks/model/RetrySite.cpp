@@ -318,6 +318,12 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       return nullptr;
   }
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
+  // Retry sites by structure: what the function calls that the model does
+  // not know (a wrapper in another file, a virtual call) is re-issued too.
+  if (Ops.empty() && Conditional)
+    for (const Operation &Op : unknownOperationsIn(Def->getBody()))
+      if (Op.Call != Again)
+        Ops.push_back(Op);
   if (!Conditional || Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();
@@ -362,7 +368,10 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       const ParmVarDecl *P = Def->getParamDecl(I);
       const Expr *Arg = ignoreWrappers(Again->getArg(I));
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
-      if (P->getType()->isIntegerType() && !(DRE && DRE->getDecl() == P) &&
+      // Changed in the call, or in the body before it (`--tries_left`).
+      bool Changes = !(DRE && DRE->getDecl() == P) ||
+                     llvm::is_contained(incrementedVars(Def->getBody()), P);
+      if (P->getType()->isIntegerType() && Changes &&
           references(Again->getArg(I), P) && Gates(P)) {
         Site->Cap = CapKind::Variable;
         Site->CapWhere = Again->getArg(I);
@@ -391,6 +400,15 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
       for (const Operation &Op : operationsIn(Child))
         Ops.push_back(Op);
   }
+  // Retry sites by structure, as for recursion.
+  After = false;
+  if (Ops.empty())
+    for (const Stmt *Child : Block->body()) {
+      After = After || Child == Label;
+      if (After)
+        for (const Operation &Op : unknownOperationsIn(Child))
+          Ops.push_back(Op);
+    }
   if (Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a C goto retry on a curl error code (if (rc == CURLE_OPERATION_TIMEDOUT && ++tries < 3) goto again;) with nothing between the attempts is not reported
+// corpus: expect retry-missing-backoff
 // C goto retry on a timed-out transfer, straight back to the request.
 #include <curl/curl.h>
 

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a recursive retry (the function calls itself with tries_left - 1 after UNAVAILABLE, overloaded entry point) with no wait is not reported
+// corpus: expect retry-missing-backoff
 // A recursive retry that calls itself straight after the failure.
 #include <grpcpp/grpcpp.h>
 

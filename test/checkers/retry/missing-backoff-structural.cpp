@@ -218,3 +218,54 @@ Reply retry_with_jitter_ok(const std::function<Reply()> &func) {
       return r;
   }
 }
+
+// --- goto and recursion retry sites wait like loops ---
+// (the corpus cases missing-backoff-goto-no-wait.c and
+// missing-backoff-recursion-no-wait.cpp)
+
+int fetch_keys_once(const char *url); // another file; 0 on success
+
+int fetch_keys_goto_bad(const char *url) {
+  int tries = 0;
+  int rc;
+again:
+  // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: retry by goto re-sends immediately after a failure
+  rc = fetch_keys_once(url);
+  if (rc != 0 && ++tries < 3)
+    goto again;
+  return rc;
+}
+
+int fetch_keys_goto_jitter_ok(const char *url) {
+  std::minstd_rand rng(7);
+  int tries = 0;
+  int rc;
+again:
+  rc = fetch_keys_once(url);
+  if (rc != 0 && ++tries < 3) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(
+        std::uniform_int_distribution<long>(0, 100L << tries)(rng)));
+    goto again;
+  }
+  return rc;
+}
+
+int fetch_keys_recursive_bad(const char *url, int tries_left) {
+  if (fetch_keys_once(url) == 0)
+    return 0;
+  if (tries_left <= 1)
+    return -1;
+  return fetch_keys_recursive_bad(url, tries_left - 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: retry by recursion in 'fetch_keys_recursive_bad' re-sends immediately after a failure
+}
+
+int fetch_keys_recursive_jitter_ok(const char *url, int tries_left) {
+  static std::minstd_rand rng(7);
+  if (fetch_keys_once(url) == 0)
+    return 0;
+  if (tries_left <= 1)
+    return -1;
+  std::this_thread::sleep_for(std::chrono::milliseconds(
+      std::uniform_int_distribution<long>(0, 100L * tries_left)(rng)));
+  return fetch_keys_recursive_jitter_ok(url, tries_left - 1);
+}

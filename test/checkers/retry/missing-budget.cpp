@@ -179,6 +179,17 @@ bool recursive_gated_by_if_ok(httplib::Client &cli, int tries_left) {
   return recursive_gated_by_if_ok(cli, tries_left - 1);
 }
 
+// Counted down in the body, passed on unchanged.
+bool recursive_counted_in_body_ok(httplib::Client &cli, int tries_left,
+                                  long delay_ms = 200) {
+  if (cli.Get("/orders/1"))
+    return true;
+  if (--tries_left == 0)
+    return false;
+  std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+  return recursive_counted_in_body_ok(cli, tries_left, delay_ms * 2);
+}
+
 // An integer that changes in the recursive call but only grows the wait is
 // not a cap (the corpus case missing-budget-recursion-httplib).
 bool recursive_growing_wait_bad(httplib::Client &cli, long cap_ms = 100) {
