@@ -192,6 +192,14 @@ static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
           if (const VarDecl *V = refVar(OC->getArg(0)))
             if (Feeds(OC->getArg(1)))
               Results.insert(V);
+      } else if (const auto *If = dyn_cast<IfStmt>(N)) {
+        // A flag raised under a test of the response (`if (!res) again =
+        // true;`) carries the outcome too.
+        if (Feeds(If->getCond()))
+          for (const Stmt *Branch : {If->getThen(), If->getElse()})
+            if (Branch)
+              for (const VarDecl *V : assignedVars(Branch))
+                Results.insert(V);
       }
     });
   auto Reads = [&](const Stmt *S) {
@@ -318,12 +326,6 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       return nullptr;
   }
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
-  // Retry sites by structure: what the function calls that the model does
-  // not know (a wrapper in another file, a virtual call) is re-issued too.
-  if (Ops.empty() && Conditional)
-    for (const Operation &Op : unknownOperationsIn(Def->getBody()))
-      if (Op.Call != Again)
-        Ops.push_back(Op);
   if (!Conditional || Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();
@@ -400,15 +402,6 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
       for (const Operation &Op : operationsIn(Child))
         Ops.push_back(Op);
   }
-  // Retry sites by structure, as for recursion.
-  After = false;
-  if (Ops.empty())
-    for (const Stmt *Child : Block->body()) {
-      After = After || Child == Label;
-      if (After)
-        for (const Operation &Op : unknownOperationsIn(Child))
-          Ops.push_back(Op);
-    }
   if (Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();

@@ -131,7 +131,7 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
         Found = true;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (CondVars.count(V))
+        if (CondVars.count(V) || RaisedFlags.count(V))
           Found = true;
   });
   return Found;
@@ -152,6 +152,111 @@ void StatusConditions::learnCondition(const VarDecl *V, const Expr *Value) {
   auto [It, New] = CondVars.try_emplace(V, X);
   if (ReadsItself || (!New && It->second != X))
     It->second = nullptr;
+}
+
+/// `V = K` of a local flag (bool or integer) initialised to another
+/// constant (`bool again = false; ... again = true;`, `int rc = -1; ...
+/// rc = 0;`), or null.
+static const VarDecl *raiseOf(const Stmt *S, ASTContext &Ctx,
+                              int64_t *Raised = nullptr,
+                              int64_t *Initial = nullptr) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(S);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->hasLocalStorage() ||
+      !V->getType()->isIntegralOrEnumerationType() || !V->getInit())
+    return nullptr;
+  int64_t K = constInt(BO->getRHS(), Ctx, INT64_MIN);
+  int64_t I = constInt(V->getInit(), Ctx, INT64_MIN);
+  if (K == INT64_MIN || I == INT64_MIN || K == I)
+    return nullptr;
+  if (Raised)
+    *Raised = K;
+  if (Initial)
+    *Initial = I;
+  return V;
+}
+
+/// The value a valid raised flag is raised to, and its initial value.
+static bool raisedValues(const llvm::SmallPtrSetImpl<const Stmt *> &Covered,
+                         ASTContext &Ctx, int64_t &Raised, int64_t &Initial) {
+  bool First = true;
+  for (const Stmt *S : Covered) {
+    int64_t K = 0, I = 0;
+    if (!raiseOf(S, Ctx, &K, &I) || (!First && (K != Raised || I != Initial)))
+      return false;
+    Raised = K;
+    Initial = I;
+    First = false;
+  }
+  return !First;
+}
+
+void StatusConditions::learnRaisedFlag(const IfStmt *If) {
+  // Any integer set in a branch of a test on the response depends on the
+  // response: a condition on it that is not understood is imprecise, not
+  // "about something else" (`if (perform(c) == CURLE_OK) rc = 0;` then
+  // `while (rc != 0)`).
+  if (mentionsResponse(If->getCond()))
+    for (const Stmt *Branch : {If->getThen(), If->getElse()})
+      forEachDescendant(Branch, [&](const Stmt *N) {
+        if (const auto *BO = dyn_cast<BinaryOperator>(N))
+          if (BO->isAssignmentOp())
+            if (const auto *DRE =
+                    dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+              if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+                if (V->hasLocalStorage() &&
+                    V->getType()->isIntegralOrEnumerationType())
+                  RaisedFlags.try_emplace(V);
+      });
+  // The raise is the branch, or one of the statements of its block.
+  const Stmt *Then = If->getThen();
+  const VarDecl *V = raiseOf(Then, Ctx);
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    for (const Stmt *Child : CS->body())
+      if (!V && (V = raiseOf(Child, Ctx)))
+        Then = Child;
+  if (!V || !mentionsResponse(If->getCond()))
+    return;
+  // Only a test made at the top of a block or as an `else if`: a test
+  // nested in another branch holds only together with that branch's.
+  auto Parents = Ctx.getParents(*If);
+  if (Parents.empty())
+    return;
+  const auto *Outer = Parents[0].get<IfStmt>();
+  if (!Parents[0].get<CompoundStmt>() && !(Outer && Outer->getElse() == If))
+    return;
+  RaisedFlag &F = RaisedFlags[V];
+  if (F.Covered.insert(Then).second)
+    F.Tests.push_back(If->getCond());
+}
+
+const StatusConditions::RaisedFlag *
+StatusConditions::raisedFlag(const Expr *E, int64_t &Raised, int64_t &Initial) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = V ? RaisedFlags.find(V) : RaisedFlags.end();
+  if (It == RaisedFlags.end() || CondVars.count(V) ||
+      It->second.Tests.empty() ||
+      It->second.Raises.size() != It->second.Covered.size() ||
+      !raisedValues(It->second.Covered, Ctx, Raised, Initial))
+    return nullptr;
+  return &It->second;
+}
+
+StatusCond StatusConditions::raisedTests(const RaisedFlag &F) {
+  if (CondVarDepth > 4)
+    return {StatusSet::none(), StatusSet::all(), true};
+  ++CondVarDepth;
+  StatusCond Out{StatusSet::none(), StatusSet::none(), false};
+  for (const Expr *Test : F.Tests) {
+    StatusCond C = eval(Test);
+    Out = {Out.Must | C.Must, Out.May | C.May, Out.Imprecise || C.Imprecise};
+  }
+  --CondVarDepth;
+  return Out;
 }
 
 const std::vector<StatusConditions::ReturnValue> *
@@ -554,6 +659,20 @@ StatusCond StatusConditions::eval(const Expr *E) {
     }
     if (BO->isComparisonOp()) {
       const Expr *A = BO->getLHS(), *B = BO->getRHS();
+      // A raised flag compared with its raised or initial value:
+      // `rc != 0` with `int rc = -1; ... rc = 0;` under the tests.
+      for (bool Swapped : {false, true}) {
+        int64_t Raised = 0, Initial = 0;
+        const RaisedFlag *F = raisedFlag(Swapped ? B : A, Raised, Initial);
+        int64_t C = constInt(Swapped ? A : B, Ctx, INT64_MIN);
+        if (!F || C == INT64_MIN)
+          continue;
+        if ((Op != BO_EQ && Op != BO_NE) || (C != Raised && C != Initial))
+          return {StatusSet::none(), StatusSet::all(), true};
+        StatusCond Out = raisedTests(*F);
+        bool Holds = (C == Raised) == (Op == BO_EQ);
+        return Holds ? Out : StatusCond{~Out.May, ~Out.Must, Out.Imprecise};
+      }
       // A same-TU wrapper's result: `post_charge(...) == -1`.
       for (bool Swapped : {false, true}) {
         const Expr *W = Swapped ? B : A, *K = Swapped ? A : B;
@@ -597,6 +716,15 @@ StatusCond StatusConditions::eval(const Expr *E) {
   }
   if (const std::vector<ReturnValue> *Map = wrapperResult(E))
     return compareReturn(*Map, BO_NE, 0, *this); // tested for truth
+  int64_t Raised = 0, Initial = 0;
+  if (const RaisedFlag *F = raisedFlag(E, Raised, Initial)) {
+    // Tested for truth: true when raised to non-zero (`again`), or when
+    // left at a non-zero start (`rc` raised to 0 on success).
+    if ((Raised != 0) == (Initial != 0))
+      return {StatusSet::none(), StatusSet::all(), true};
+    StatusCond Out = raisedTests(*F);
+    return Raised != 0 ? Out : StatusCond{~Out.May, ~Out.Must, Out.Imprecise};
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (auto It = CondVars.find(V); It != CondVars.end()) {
@@ -678,7 +806,11 @@ void StatusConditions::learnVariables(const Stmt *Region) {
             else
               learnCondition(V, V->getInit());
           }
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      learnRaisedFlag(If);
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (const VarDecl *V = raiseOf(BO, Ctx))
+        RaisedFlags[V].Raises.insert(BO);
       if (BO->getOpcode() == BO_Assign)
         if (const auto *DRE =
                 dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))

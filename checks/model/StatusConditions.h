@@ -14,6 +14,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
 #include <optional>
 #include <vector>
@@ -101,6 +102,24 @@ private:
   /// the condition, or null when the flag is set from several.
   llvm::DenseMap<const VarDecl *, const Expr *> CondVars;
   unsigned CondVarDepth = 0;
+  /// Local flags initialised false and raised (`again = true;`) as the
+  /// whole branch of tests on the response (`if (!res) again = true; else
+  /// if (res->status == 409) again = true;`): the flag holds when one of
+  /// the tests did. Raises is every `= true` of the flag, Covered those
+  /// that are such a branch; the flag is one condition only when they are
+  /// the same.
+  struct RaisedFlag {
+    llvm::SmallVector<const Expr *, 2> Tests;
+    llvm::SmallPtrSet<const Stmt *, 4> Raises, Covered;
+  };
+  llvm::DenseMap<const VarDecl *, RaisedFlag> RaisedFlags;
+  void learnRaisedFlag(const IfStmt *If);
+  /// The raised flag \p E reads when it is one condition, with the value it
+  /// is raised to and its initial value.
+  const RaisedFlag *raisedFlag(const Expr *E, int64_t &Raised,
+                               int64_t &Initial);
+  /// For which outcomes a raised flag holds its raised value.
+  StatusCond raisedTests(const RaisedFlag &F);
   /// Variables holding a mapped wrapper's result.
   llvm::DenseMap<const VarDecl *, const FunctionDecl *> WrapperVars;
   /// Null for a function that is not mapped; heap-held so that pointers

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a flag set inside a status test (again = true for 409 and 5xx) that guards the loop-back does not carry that status set
+// corpus: expect retry-non-retryable-status
 // A flag set inside the status test carries that set to the loop-back: 409
 // Conflict is put in with the 5xx replies, and a conflict does not go away.
 #include <chrono>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fp retry-non-retryable-status FIXME: a return inside an inner loop (over the replies of a batch) ends the retry; the inner loop's break/continue is taken as the retry path, so the blanket !ok before it counts as retried
+// corpus: negative retry-non-retryable-status
 // The status check sits in an inner loop over the replies of a batch; a
 // return from the inner loop ends the retry, so 4xx replies are not retried.
 #include <chrono>

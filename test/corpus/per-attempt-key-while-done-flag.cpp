@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a loop that leaves on success through a flag set in the body (while (!done && n < 3)) is not a retry site
+// corpus: expect retry-per-attempt-idempotency-key
 // A flag-driven retry loop; the key comes from time() and the attempt count.
 #include <chrono>
 #include <cstdio>

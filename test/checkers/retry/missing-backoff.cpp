@@ -180,3 +180,38 @@ bool policy_constant_delay_bad(httplib::Client &cli,
   }
   return false;
 }
+
+// --- goto and recursion retry sites wait like loops ---
+// (the corpus cases missing-backoff-goto-no-wait.c and
+// missing-backoff-recursion-no-wait.cpp)
+
+bool get_keys_goto_bad(httplib::Client &cli) {
+  int tries = 0;
+again:
+  // CHECK-NOTES: :[[@LINE-1]]:1: warning: retry by goto re-sends immediately after a failure: with no wait between attempts an outage turns into a request storm [retry-missing-backoff]
+  auto res = cli.Get("/keys");
+  // CHECK-NOTES: :[[@LINE-1]]:14: note: retried operation
+  if (!res && ++tries < 3)
+    goto again;
+  return static_cast<bool>(res);
+}
+
+bool get_keys_recursive_bad(httplib::Client &cli, int tries_left) {
+  if (cli.Get("/keys"))
+    return true;
+  if (tries_left <= 1)
+    return false;
+  return get_keys_recursive_bad(cli, tries_left - 1);
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry by recursion in 'get_keys_recursive_bad' re-sends immediately after a failure: with no wait between attempts an outage turns into a request storm [retry-missing-backoff]
+  // CHECK-NOTES: :[[@LINE-6]]:7: note: retried operation
+}
+
+bool get_keys_recursive_jitter_ok(httplib::Client &cli, int tries_left) {
+  if (cli.Get("/keys"))
+    return true;
+  if (tries_left <= 1)
+    return false;
+  std::this_thread::sleep_for(std::chrono::milliseconds(
+      std::uniform_int_distribution<long>(0, 100L * tries_left)(rng)));
+  return get_keys_recursive_jitter_ok(cli, tries_left - 1);
+}

@@ -215,3 +215,51 @@ bool predicate_transient_with_hint_ok(httplib::Client &cli, const std::string &b
   }
   return false;
 }
+
+// --- a flag raised inside status tests carries their statuses ---
+// (the corpus case non-retryable-status-flag-409)
+
+bool flag_raised_for_409_bad(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    bool again = false;
+    auto res = cli.Put("/profiles/7", {}, b, "application/json");
+    if (!res) {
+      again = true;
+    } else if (res->status == 409 || res->status == 502) {
+      again = true;
+    }
+    if (!again)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP 409, which will not succeed on retry
+      return res && res->status < 300;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+bool flag_raised_for_5xx_ok(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    bool again = false;
+    auto res = cli.Put("/profiles/7", {}, b, "application/json");
+    if (!res)
+      again = true;
+    else if (res->status == 502 || res->status == 503)
+      again = true;
+    if (!again)
+      return res && res->status < 300;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+// An integer flag lowered on success: `rc != 0` goes round on transport
+// failures only (the corpus case content-derived-key-uuid-sha1-body.c).
+int int_flag_lowered_on_success_ok(CURL *h) {
+  int rc = -1;
+  for (int i = 0; i < 3 && rc != 0; i++) {
+    if (curl_easy_perform(h) == CURLE_OK)
+      rc = 0;
+    else
+      pause_ms(100 << i);
+  }
+  return rc;
+}
