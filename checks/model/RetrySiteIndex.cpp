@@ -105,6 +105,12 @@ void RetrySiteIndex::indexNamedCallables() {
     if (!Callee || Callee->isInStdNamespace() ||
         Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
       continue;
+    // A function handed to a library call named like a retry
+    // (aws_retry_strategy_schedule_retry(token, ..., on_ready, ctx)) is a
+    // callback the library schedules, not an operation it calls again
+    // until it succeeds: only a helper whose body shows that counts.
+    if (U.Fn && !retriesCallable(Callee))
+      continue;
     if (const RetrySite *Site = analyzeHelperCall(U.Call, U.Lambda, U.Fn))
       NamedCallableSites[U.Fn ? static_cast<const void *>(
                                     U.Fn->getCanonicalDecl())

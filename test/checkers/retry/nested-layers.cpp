@@ -566,3 +566,25 @@ int read_manifest_bad(char *key) {
 int read_manifest_once_ok(char *key) {
   return with_attempts(get_manifest, key, 4);
 }
+
+// A callback handed to a library's retry scheduler (declared only) is not
+// an operation a helper calls again: the library decides when, and how
+// often (the shape of awslabs/aws-c-io tests/exponential_backoff_retry_test.c,
+// whose on-ready callback schedules the next retry itself).
+struct retry_token;
+typedef void(retry_ready_fn)(retry_token *, int, void *);
+extern "C" int retry_strategy_schedule_retry(retry_token *t, int type,
+                                             retry_ready_fn *fn, void *ud);
+extern "C" void note_attempt(void *ud); // another file
+
+static void on_retry_ready_ok(retry_token *t, int err, void *ud) {
+  note_attempt(ud);
+  if (err != 0)
+    retry_strategy_schedule_retry(t, 1, on_retry_ready_ok, ud);
+}
+
+void schedule_first_retry_ok(retry_token *t, void *ud) {
+  for (int i = 0; i < 3; ++i)
+    if (retry_strategy_schedule_retry(t, 1, on_retry_ready_ok, ud) == 0)
+      return;
+}
