@@ -340,6 +340,10 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   // it. One that only
   // grows the next wait (`fetch(cli, cap < 10000 ? cap * 2 : cap)`) does
   // not.
+  // The recursive call's own nodes, collected once: a test inside its
+  // arguments does not gate it.
+  llvm::SmallPtrSet<const Stmt *, 16> InAgain;
+  forEachDescendant(Again, [&](const Stmt *N) { InAgain.insert(N); });
   auto Contains = [](const Stmt *S, const Stmt *Target) {
     bool In = false;
     forEachDescendant(S, [&](const Stmt *N) { In |= N == Target; });
@@ -348,7 +352,7 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   auto Gates = [&](const ParmVarDecl *P) {
     bool Found = false;
     forEachDescendant(Def->getBody(), [&](const Stmt *N) {
-      if (Found || Contains(Again, N))
+      if (Found || InAgain.count(N))
         return;
       if (const auto *If = dyn_cast<IfStmt>(N))
         Found = references(If->getCond(), P);
@@ -364,6 +368,8 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
     });
     return Found;
   };
+  const llvm::SmallVector<const VarDecl *, 2> CountedInBody =
+      incrementedVars(Def->getBody());
   if (Site->Cap == CapKind::None)
     for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
          ++I) {
@@ -371,8 +377,8 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       const Expr *Arg = ignoreWrappers(Again->getArg(I));
       const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
       // Changed in the call, or in the body before it (`--tries_left`).
-      bool Changes = !(DRE && DRE->getDecl() == P) ||
-                     llvm::is_contained(incrementedVars(Def->getBody()), P);
+      bool Changes =
+          !(DRE && DRE->getDecl() == P) || llvm::is_contained(CountedInBody, P);
       if (P->getType()->isIntegerType() && Changes &&
           references(Again->getArg(I), P) && Gates(P)) {
         Site->Cap = CapKind::Variable;

@@ -199,18 +199,19 @@ void StatusConditions::learnRaisedFlag(const IfStmt *If) {
   // response: a condition on it that is not understood is imprecise, not
   // "about something else" (`if (perform(c) == CURLE_OK) rc = 0;` then
   // `while (rc != 0)`).
-  if (mentionsResponse(If->getCond()))
-    for (const Stmt *Branch : {If->getThen(), If->getElse()})
-      forEachDescendant(Branch, [&](const Stmt *N) {
-        if (const auto *BO = dyn_cast<BinaryOperator>(N))
-          if (BO->isAssignmentOp())
-            if (const auto *DRE =
-                    dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-              if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-                if (V->hasLocalStorage() &&
-                    V->getType()->isIntegralOrEnumerationType())
-                  RaisedFlags.try_emplace(V);
-      });
+  if (!mentionsResponse(If->getCond()))
+    return;
+  for (const Stmt *Branch : {If->getThen(), If->getElse()})
+    forEachDescendant(Branch, [&](const Stmt *N) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(N))
+        if (BO->isAssignmentOp())
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              if (V->hasLocalStorage() &&
+                  V->getType()->isIntegralOrEnumerationType())
+                RaisedFlags.try_emplace(V);
+    });
   // The raise is the branch, or one of the statements of its block.
   const Stmt *Then = If->getThen();
   const VarDecl *V = raiseOf(Then, Ctx);
@@ -218,7 +219,7 @@ void StatusConditions::learnRaisedFlag(const IfStmt *If) {
     for (const Stmt *Child : CS->body())
       if (!V && (V = raiseOf(Child, Ctx)))
         Then = Child;
-  if (!V || !mentionsResponse(If->getCond()))
+  if (!V)
     return;
   // Only a test made at the top of a block or as an `else if`: a test
   // nested in another branch holds only together with that branch's.
