@@ -156,7 +156,9 @@ void CheckThenActDedupCheck::checkDatabase(
       if (Open < 0)
         Open = static_cast<int>(I);
       OpenSerial |= Db[I].Serializing;
-    } else if (Db[I].K == model::DbStmt::TxEnd) {
+    } else if (Db[I].K == model::DbStmt::TxEnd &&
+               !exitBranch(Body, Db[I].Call)) {
+      // A ROLLBACK before an early return ends nothing for what follows.
       Open = -1;
       OpenSerial = false;
     }

@@ -115,7 +115,7 @@ VolatileIdempotencyStoreCheck::durableEffect(const Stmt *S, unsigned Depth,
     }
     const FunctionDecl *FD = calleeDecl(Call);
     const FunctionDecl *Def = nullptr;
-    if (Depth < 2 && FD && !FD->isInStdNamespace() && FD->hasBody(Def) && Def) {
+    if (Depth < 2 && FD && !isStdLibrary(FD) && FD->hasBody(Def) && Def) {
       std::string Inner;
       if (durableEffect(Def->getBody(), Depth + 1, Inner)) {
         Found = Call;
@@ -217,7 +217,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       KeyLeaves = true;
       return;
     }
-    if (FD->isInStdNamespace() || api().operation(Call))
+    if (isStdLibrary(FD) || api().operation(Call))
       return;
     // Library request/response objects (res.set_header(...)) store nothing.
     std::string QN = FD->getQualifiedNameAsString();

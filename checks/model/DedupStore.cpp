@@ -216,7 +216,7 @@ static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
   const FunctionDecl *Def = nullptr;
   // The key reaches the wrapper as an argument: no argument, no wrapper.
   if (WrapperDepth > 0 || Call->getNumArgs() == 0 || !Callee ||
-      Callee->isInStdNamespace() || !Callee->hasBody(Def) || !Def ||
+      isStdLibrary(Callee) || !Callee->hasBody(Def) || !Def ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
   ++WrapperDepth;
@@ -229,10 +229,8 @@ static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   if (!P || P->getDeclContext() != Def)
     return std::nullopt;
-  unsigned Idx = P->getFunctionScopeIndex();
-  unsigned Shift =
-      isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-  if (Idx + Shift >= Call->getNumArgs())
+  const Expr *KeyArg = argForParam(Call, P);
+  if (!KeyArg)
     return std::nullopt;
   // A look-up wrapper's answer guards the caller only when the caller uses
   // it; a record wrapper that reports whether the key was new is atomic.
@@ -242,7 +240,7 @@ static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
   if (Op.Kind == StoreOpKind::Lookup && !resultUsed(Call, Ctx))
     return std::nullopt;
   Op.Call = Call;
-  Op.Key = Call->getArg(Idx + Shift);
+  Op.Key = KeyArg;
   if (Callee->getDeclName().isIdentifier())
     Op.Method = Callee->getName().str();
   return Op;
@@ -305,7 +303,7 @@ std::optional<StoreOp> DedupStore::classify(const CallExpr *Call,
   if (isMutexType(ObjT))
     return std::nullopt;
   if (const CXXRecordDecl *RD = recordOf(ObjT))
-    if (RD->isInStdNamespace() && RD->getDeclName().isIdentifier() &&
+    if (isStdLibrary(RD) && RD->getDeclName().isIdentifier() &&
         (RD->getName().contains("string") || RD->getName().contains("stream")))
       return std::nullopt;
   Op.Store = sharedStore(Obj);
@@ -432,7 +430,7 @@ bool DedupStore::isDedupStore(const StoreOp &Op) const {
       isStoreName(Op.Store->getName()))
     return true;
   if (const CXXRecordDecl *RD = recordOf(Op.Store->getType()))
-    if (!RD->isInStdNamespace() && RD->getDeclName().isIdentifier() &&
+    if (!isStdLibrary(RD) && RD->getDeclName().isIdentifier() &&
         isStoreName(RD->getName()))
       return true;
   // The container inside a store class: SeenRequests::ids_.
@@ -461,7 +459,7 @@ DedupStore::blockingCall(const CallExpr *Call, RetrySiteIndex &Sites) const {
   if (llvm::is_contained(Blocking, N))
     return "'" + N.str() + "'";
   const FunctionDecl *FD = calleeDecl(Call);
-  if (FD && !FD->isInStdNamespace())
+  if (FD && !isStdLibrary(FD))
     if (std::optional<Operation> Op = Sites.operationIn(FD))
       return "'" + N.str() + "'";
   return std::nullopt;
@@ -479,7 +477,7 @@ bool DedupStore::isDurableWrite(const CallExpr *Call) const {
   // std::ofstream << / write.
   if (const Expr *Obj = objectOf(Call))
     if (const CXXRecordDecl *RD = recordOf(ignoreWrappers(Obj)->getType()))
-      if (RD->isInStdNamespace() && RD->getDeclName().isIdentifier() &&
+      if (isStdLibrary(RD) && RD->getDeclName().isIdentifier() &&
           (RD->getName() == "basic_ofstream" ||
            RD->getName() == "basic_fstream"))
         return true;

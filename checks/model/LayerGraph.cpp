@@ -219,7 +219,7 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
         // round again (that site's loop-back), not a layer inside it.
         bool Recurses =
             HasBody && CDef->getCanonicalDecl() == Def->getCanonicalDecl();
-        if (Known && !Recurses && !Callee->isInStdNamespace() &&
+        if (Known && !Recurses && !isStdLibrary(Callee) &&
             !Api.isRetryHelper(Callee) && !Api.operation(Call)) {
           C.Callee = HasBody ? CDef : Callee;
           C.USR = usrOf(Callee);

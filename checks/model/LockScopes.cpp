@@ -16,8 +16,7 @@ static bool isStdNamed(const CXXRecordDecl *RD,
   for (StringRef N : Names) {
     if (RD->getName() != N)
       continue;
-    if (RD->isInStdNamespace() || Q.starts_with("absl::") ||
-        Q.starts_with("boost::"))
+    if (isStdLibrary(RD) || Q.starts_with("absl::") || Q.starts_with("boost::"))
       return true;
   }
   return false;
@@ -47,6 +46,8 @@ std::vector<LockScope> lockScopes(const Stmt *Body, ASTContext &Ctx) {
   auto Toggles = [&](const CompoundStmt *CS, const Stmt *const *From,
                      const ValueDecl *Target) {
     llvm::SmallVector<std::pair<SourceLocation, bool>, 4> T; // (loc, locks)
+    // Toggles on a branch that ends by leaving, by branch.
+    llvm::SmallVector<std::pair<const Stmt *, size_t>, 2> OnExit;
     for (const auto *It = From; It != CS->body_end(); ++It)
       forEachInFunction(*It, [&](const Stmt *S) {
         const auto *MC = dyn_cast<CXXMemberCallExpr>(S);
@@ -61,7 +62,22 @@ std::vector<LockScope> lockScopes(const Stmt *Body, ASTContext &Ctx) {
         else if (N == "lock" || N == "lock_shared" || N == "Lock" ||
                  N == "ReaderLock" || N == "WriterLock")
           T.push_back({MC->getBeginLoc(), true});
+        else
+          return;
+        if (const Stmt *Branch = exitBranch(*It, MC))
+          OnExit.push_back({Branch, T.size() - 1});
       });
+    // An unlock before an early return (`if (dup) { mu.unlock(); return;
+    // }`) ends nothing for the code after the `if`; a branch that locks
+    // again does its own work and keeps its toggles.
+    llvm::SmallVector<bool, 4> Drop(T.size(), false);
+    for (const auto &[Branch, Index] : OnExit)
+      Drop[Index] = llvm::count_if(OnExit, [&, B = Branch](const auto &O) {
+                      return O.first == B;
+                    }) == 1;
+    for (size_t I = T.size(); I-- > 0;)
+      if (Drop[I])
+        T.erase(T.begin() + I);
     llvm::stable_sort(T, [&](const auto &A, const auto &B) {
       return SM.isBeforeInTranslationUnit(A.first, B.first);
     });

@@ -326,6 +326,10 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       return nullptr;
   }
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
+  // Around calls the model does not know, only when the recursion follows
+  // their failure (retry sites by structure).
+  if (Ops.empty() && Conditional)
+    Ops = structurallyRecursed(Def, Again);
   if (!Conditional || Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();
@@ -344,11 +348,6 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   // arguments does not gate it.
   llvm::SmallPtrSet<const Stmt *, 16> InAgain;
   forEachDescendant(Again, [&](const Stmt *N) { InAgain.insert(N); });
-  auto Contains = [](const Stmt *S, const Stmt *Target) {
-    bool In = false;
-    forEachDescendant(S, [&](const Stmt *N) { In |= N == Target; });
-    return In;
-  };
   auto Gates = [&](const ParmVarDecl *P) {
     bool Found = false;
     forEachDescendant(Def->getBody(), [&](const Stmt *N) {
@@ -358,13 +357,14 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
         Found = references(If->getCond(), P);
       else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
         Found = references(CO->getCond(), P) &&
-                (Contains(CO->getTrueExpr(), Again) ||
-                 Contains(CO->getFalseExpr(), Again));
+                (containsStmt(CO->getTrueExpr(), Again) ||
+                 containsStmt(CO->getFalseExpr(), Again));
       else if (const auto *BO = dyn_cast<BinaryOperator>(N);
                BO && BO->isLogicalOp()) // retries > 0 && send(retries - 1)
         Found =
-            (references(BO->getLHS(), P) && Contains(BO->getRHS(), Again)) ||
-            (references(BO->getRHS(), P) && Contains(BO->getLHS(), Again));
+            (references(BO->getLHS(), P) &&
+             containsStmt(BO->getRHS(), Again)) ||
+            (references(BO->getRHS(), P) && containsStmt(BO->getLHS(), Again));
     });
     return Found;
   };
@@ -408,6 +408,8 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
       for (const Operation &Op : operationsIn(Child))
         Ops.push_back(Op);
   }
+  if (Ops.empty())
+    Ops = structurallyJumpedBack(Label, Block);
   if (Ops.empty())
     return nullptr;
   auto Site = std::make_unique<RetrySite>();

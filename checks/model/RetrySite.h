@@ -161,6 +161,16 @@ private:
   /// (each attempt goes to the next endpoint or peer).
   llvm::SmallVector<Operation, 2> structurallyRetried(const Stmt *Loop,
                                                       bool &MovesOn);
+  /// The unknown operations whose failure leads to \p Back, the recursive
+  /// call in \p Def (`if (c = connect()) return c; ...; return f();`), or
+  /// the backward goto of \p Label in \p Block (`rc = op(); if (rc < 0 &&
+  /// ++tries < 3) goto again;`). A call reading what changes on the way
+  /// back (a recursion parameter, a variable after the label) is a
+  /// different request each time.
+  llvm::SmallVector<Operation, 2> structurallyRecursed(const FunctionDecl *Def,
+                                                       const CallExpr *Back);
+  llvm::SmallVector<Operation, 2>
+  structurallyJumpedBack(const LabelStmt *Label, const CompoundStmt *Block);
   bool reachesUnknown(const FunctionDecl *FD, unsigned Depth);
   /// Does \p FD (or the template it instantiates) retry a callable
   /// parameter: a loop in its body calls the parameter again after it

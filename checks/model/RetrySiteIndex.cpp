@@ -102,7 +102,7 @@ void RetrySiteIndex::indexNamedCallables() {
   for (const NamedCallableCalls::Use &U : V.Found) {
     const FunctionDecl *Callee = calleeDecl(U.Call);
     // A comparator handed to std::sort is not an operation retried.
-    if (!Callee || Callee->isInStdNamespace() ||
+    if (!Callee || isStdLibrary(Callee) ||
         Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
       continue;
     // A function handed to a library call named like a retry
@@ -270,7 +270,7 @@ void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
     const FunctionDecl *Callee = calleeDecl(Call);
     // A call to a retry helper performs what its callable does, once per
     // attempt: a loop around it repeats those operations.
-    if (Callee && !Callee->isInStdNamespace() && Call->getNumArgs() > 0)
+    if (Callee && !isStdLibrary(Callee) && Call->getNumArgs() > 0)
       if (const RetrySite *H = helperSite(Call)) {
         for (const Operation &Inner : H->Operations) {
           Operation Op = Inner;
@@ -280,7 +280,7 @@ void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
         }
         return;
       }
-    if (!Callee || Callee->isInStdNamespace() || Model.isRetryHelper(Callee))
+    if (!Callee || isStdLibrary(Callee) || Model.isRetryHelper(Callee))
       return;
     if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
       Operation Op = *Inner;

@@ -26,7 +26,7 @@ static void calleeBodies(const Stmt *S, unsigned Depth,
       return;
     const FunctionDecl *Def = nullptr;
     const FunctionDecl *FD = calleeDecl(Call);
-    if (!FD || !FD->hasBody(Def) || !Def || Def->isInStdNamespace() ||
+    if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def) ||
         !Seen.insert(Def).second)
       return;
     Out.push_back(Def->getBody());
@@ -128,7 +128,7 @@ static const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
       if (const auto *C = dyn_cast<CallExpr>(N)) {
         const FunctionDecl *FD = calleeDecl(C);
         const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-        if (FD && !IsOp(C) && !ReadsResult(C) && !FD->isInStdNamespace() &&
+        if (FD && !IsOp(C) && !ReadsResult(C) && !isStdLibrary(FD) &&
             !FD->isOverloadedOperator() && !isa<CXXConversionDecl>(FD) &&
             !(MD && MD->isConst() && !MD->isVirtual()) &&
             !FD->getASTContext().getSourceManager().isInSystemHeader(
@@ -245,15 +245,31 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   // Attempts counted in a struct (`token.retries++`): the struct's bounds
   // are the cap. Only for the cap: the struct is not a per-attempt value.
   const VarDecl *FieldCounterOwner = nullptr;
+  const ValueDecl *FieldCounter = nullptr;
   if (Site.Kind == RetryKind::Loop && !Site.AttemptCounter)
     forEachDescendant(loopParts(Site.Site).Body, [&](const Stmt *N) {
       const auto *UO = dyn_cast<UnaryOperator>(N);
       if (FieldCounterOwner || !UO || !UO->isIncrementOp())
         return;
       if (const auto *ME =
-              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) {
         FieldCounterOwner = refVar(ME->getBase());
+        FieldCounter = ME->getMemberDecl();
+      }
     });
+  // The counter, or the counted field of its struct: the limit may sit in
+  // the same struct (st.attempts >= st.max_attempts).
+  auto MentionsCounter = [&](const Expr *E) {
+    if (Site.AttemptCounter)
+      return references(E, Site.AttemptCounter);
+    bool Found = false;
+    forEachDescendant(E, [&](const Stmt *N) {
+      if (const auto *ME = dyn_cast<MemberExpr>(N))
+        Found = Found || (ME->getMemberDecl() == FieldCounter &&
+                          refVar(ME->getBase()) == FieldCounterOwner);
+    });
+    return Found;
+  };
   // Locals that hold an operation's result (`auto out = client.PutItem(req)`),
   // found when a policy call needs them.
   std::optional<llvm::SmallPtrSet<const VarDecl *, 4>> ResultVars;
@@ -324,8 +340,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
           Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
       if (!C || Site.Cap == CapKind::Constant)
         return;
-      bool LeftIsCounter = references(L, C) && !references(R, C);
-      bool RightIsCounter = references(R, C) && !references(L, C);
+      bool LeftIsCounter = MentionsCounter(L) && !MentionsCounter(R);
+      bool RightIsCounter = MentionsCounter(R) && !MentionsCounter(L);
       if (!LeftIsCounter && !RightIsCounter)
         return;
       const Expr *Bound = LeftIsCounter ? R : L;
@@ -419,8 +435,7 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       bool ZeroDisables = false;
       if (const ParmVarDecl *P = capParameter(
               Own->CapWhere, HelperDef, Own->AttemptCounter, Ctx, ZeroDisables))
-        if (P->getFunctionScopeIndex() < Call->getNumArgs()) {
-          const Expr *Arg = Call->getArg(P->getFunctionScopeIndex());
+        if (const Expr *Arg = argForParam(Call, P)) {
           int64_t K = constInt(Arg, Ctx, INT64_MIN);
           Mapped = true;
           Site.CapWhere = isa<CXXDefaultArgExpr>(Arg) ? Call : Arg;
@@ -535,6 +550,15 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         if (SL->getCharByteWidth() == 1 &&
             SL->getString().lower().find("retry-after") != std::string::npos)
           Found = true;
+      } else if (isa<DeclRefExpr, MemberExpr>(N)) {
+        // A header named by a constant or a field of a parsed reply
+        // (res[http::field::retry_after], reply.retry_after_s).
+        const ValueDecl *D = isa<DeclRefExpr>(N)
+                                 ? cast<DeclRefExpr>(N)->getDecl()
+                                 : cast<MemberExpr>(N)->getMemberDecl();
+        if (D->getDeclName().isIdentifier() &&
+            StringRef(normalizeIdentifier(D->getName())).contains("retryafter"))
+          Found = true;
       } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
         const FunctionDecl *FD = calleeDecl(Call);
         if (FD && FD->getDeclName().isIdentifier()) {
@@ -586,7 +610,7 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       // a wait of the duration it is given; with none, of unknown shape.
       const FunctionDecl *Def = nullptr;
       const FunctionDecl *FD = calleeDecl(Call);
-      if (FD && !FD->hasBody(Def) && !FD->isInStdNamespace() &&
+      if (FD && !FD->hasBody(Def) && !isStdLibrary(FD) &&
           FD->getDeclName().isIdentifier() && isSleepName(FD->getName())) {
         if (Call->getNumArgs() > 0) {
           RecordWait(Call, Call->getArg(0), enclosingFunction(Call), nullptr);
@@ -601,7 +625,7 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       // A helper whose body the frontend skipped (clangd's preamble) may
       // wait: unknown, never "no wait". The retried operation itself is
       // not a wait.
-      if (FD && !FD->isInStdNamespace() && bodySkipped(FD) &&
+      if (FD && !isStdLibrary(FD) && bodySkipped(FD) &&
           !llvm::any_of(Site.Operations, [&](const Operation &Op) {
             return Op.Call == Call || Op.InnerCall == Call;
           })) {
@@ -612,7 +636,7 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         return;
       }
       // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }
-      if (FD && FD->hasBody(Def) && Def && !Def->isInStdNamespace() &&
+      if (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
           !Model.isRetryHelper(FD))
         forEachDescendant(Def->getBody(), [&](const Stmt *M) {
           if (const auto *Inner = dyn_cast<CallExpr>(M))

@@ -273,20 +273,63 @@ StatusConditions::wrapperResult(const Expr *E) {
   if (const auto *Call = dyn_cast<CallExpr>(E))
     if (!Api.operation(Call))
       return returnMap(calleeDecl(Call));
+  // A field of the struct a wrapper returned: r.retryable, fetch().ok.
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const Expr *Base = ignoreWrappers(ME->getBase());
+    if (!Field || !Base || ME->isArrow())
+      return nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      auto It = V ? StructWrapperVars.find(V) : StructWrapperVars.end();
+      return It != StructWrapperVars.end() ? fieldReturnMap(It->second, Field)
+                                           : nullptr;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Base))
+      if (!Api.operation(Call))
+        return fieldReturnMap(calleeDecl(Call), Field);
+  }
   return nullptr;
+}
+
+void StatusConditions::learnWrapperVar(const VarDecl *V, const Expr *Init) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(Init));
+  if (!Call || Api.operation(Call))
+    return;
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (returnMap(FD))
+    WrapperVars[V] = FD;
+  else if (FD && FD->getReturnType()->getAsRecordDecl() && FD->hasBody())
+    StructWrapperVars[V] = FD;
 }
 
 const std::vector<StatusConditions::ReturnValue> *
 StatusConditions::returnMap(const FunctionDecl *FD) {
+  return buildReturnMap(FD, nullptr);
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::fieldReturnMap(const FunctionDecl *FD,
+                                 const FieldDecl *Field) {
+  return Field ? buildReturnMap(FD, Field) : nullptr;
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::buildReturnMap(const FunctionDecl *FD,
+                                 const FieldDecl *Field) {
   const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def || Def->isInStdNamespace() ||
-      !Def->getReturnType()->isIntegralOrEnumerationType())
+  if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def))
     return nullptr;
-  if (auto It = ReturnMaps.find(Def); It != ReturnMaps.end())
+  if (Field ? (Def->getReturnType()->getAsRecordDecl() != Field->getParent() ||
+               !Field->getType()->isIntegralOrEnumerationType())
+            : !Def->getReturnType()->isIntegralOrEnumerationType())
+    return nullptr;
+  const std::pair<const FunctionDecl *, const FieldDecl *> Key{Def, Field};
+  if (auto It = ReturnMaps.find(Key); It != ReturnMaps.end())
     return It->second.get();
   if (PredicateDepth > 2)
     return nullptr;
-  ReturnMaps[Def] = nullptr; // a recursive wrapper is not mapped
+  ReturnMaps[Key] = nullptr; // a recursive wrapper is not mapped
   ++PredicateDepth;
   learnVariables(Def->getBody());
 
@@ -299,7 +342,8 @@ StatusConditions::returnMap(const FunctionDecl *FD) {
       return;
     // `return static_cast<bool>(res);`, `return res;` from a bool
     // function: the truth of what is returned.
-    bool AsBool = Def->getReturnType()->isBooleanType();
+    bool AsBool = Field ? Field->getType()->isBooleanType()
+                        : Def->getReturnType()->isBooleanType();
     // `return (int)code;`: the value is the status.
     X = ignoreWrappers(X->IgnoreParenCasts());
     if (!X)
@@ -346,8 +390,19 @@ StatusConditions::returnMap(const FunctionDecl *FD) {
   walkToReturns(
       Def->getBody(), /*Jumps=*/true,
       [&](const ReturnStmt *RS, StatusSet In) {
-        Value(RS->getRetValue(), In);
-        Understood = Understood && RS->getRetValue();
+        const Expr *X = RS->getRetValue();
+        // `return {ok, retryable};`: the field's initializer.
+        if (Field) {
+          const Expr *Init = ignoreWrappers(X);
+          if (const auto *CL = dyn_cast_or_null<CompoundLiteralExpr>(Init))
+            Init = CL->getInitializer(); // C: return (struct r){0, 1};
+          const auto *IL = dyn_cast_or_null<InitListExpr>(Init);
+          X = IL && Field->getFieldIndex() < IL->getNumInits()
+                  ? IL->getInit(Field->getFieldIndex())
+                  : nullptr;
+        }
+        Understood = Understood && X;
+        Value(X, In);
         return Understood;
       },
       Inexact);
@@ -360,7 +415,7 @@ StatusConditions::returnMap(const FunctionDecl *FD) {
     return nullptr;
   auto Held = std::make_unique<std::vector<ReturnValue>>(std::move(Map));
   const std::vector<ReturnValue> *Out = Held.get();
-  ReturnMaps[Def] = std::move(Held);
+  ReturnMaps[Key] = std::move(Held);
   return Out;
 }
 
@@ -799,12 +854,8 @@ void StatusConditions::learnVariables(const Stmt *Region) {
           if (V->getInit()) {
             if (std::optional<ResponseKind> K = classify(V->getInit()))
               Vars[V] = *K;
-            else if (const auto *Call =
-                         dyn_cast<CallExpr>(ignoreWrappers(V->getInit()));
-                     Call && !Api.operation(Call) &&
-                     returnMap(calleeDecl(Call)))
-              WrapperVars[V] = calleeDecl(Call);
-            else
+            else if (learnWrapperVar(V, V->getInit());
+                     !WrapperVars.count(V) && !StructWrapperVars.count(V))
               learnCondition(V, V->getInit());
           }
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -818,12 +869,8 @@ void StatusConditions::learnVariables(const Stmt *Region) {
           if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
             if (std::optional<ResponseKind> K = classify(BO->getRHS()))
               Vars[V] = *K;
-            else if (const auto *Call =
-                         dyn_cast<CallExpr>(ignoreWrappers(BO->getRHS()));
-                     Call && !Api.operation(Call) &&
-                     returnMap(calleeDecl(Call)))
-              WrapperVars[V] = calleeDecl(Call);
-            else
+            else if (learnWrapperVar(V, BO->getRHS());
+                     !WrapperVars.count(V) && !StructWrapperVars.count(V))
               learnCondition(V, BO->getRHS());
           }
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {

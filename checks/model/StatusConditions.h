@@ -70,6 +70,10 @@ public:
   /// (`return res ? res->status : -1;`), when every return says; null when
   /// a return is not understood or none depends on the outcome.
   const std::vector<ReturnValue> *returnMap(const FunctionDecl *FD);
+  /// The same for one field of the struct \p FD returns (`return {false,
+  /// res && res->status == 500};` read as `r.retryable`).
+  const std::vector<ReturnValue> *fieldReturnMap(const FunctionDecl *FD,
+                                                 const FieldDecl *Field);
 
 private:
   StatusCond evalPredicate(const FunctionDecl *FD, unsigned Param,
@@ -120,13 +124,21 @@ private:
                                int64_t &Initial);
   /// For which outcomes a raised flag holds its raised value.
   StatusCond raisedTests(const RaisedFlag &F);
-  /// Variables holding a mapped wrapper's result.
+  /// Variables holding a mapped wrapper's result, and those holding the
+  /// struct a same-TU function returns (its fields are mapped on use).
   llvm::DenseMap<const VarDecl *, const FunctionDecl *> WrapperVars;
-  /// Null for a function that is not mapped; heap-held so that pointers
-  /// into it survive the map growing.
-  llvm::DenseMap<const FunctionDecl *,
+  llvm::DenseMap<const VarDecl *, const FunctionDecl *> StructWrapperVars;
+  /// Keyed by function and field (null: the whole value). Null for one that
+  /// is not mapped; heap-held so that pointers into it survive the map
+  /// growing.
+  llvm::DenseMap<std::pair<const FunctionDecl *, const FieldDecl *>,
                  std::unique_ptr<std::vector<ReturnValue>>>
       ReturnMaps;
+  const std::vector<ReturnValue> *buildReturnMap(const FunctionDecl *FD,
+                                                 const FieldDecl *Field);
+  /// Records \p V as holding \p Init when that is a call to a mapped
+  /// wrapper or to a same-TU function returning a struct.
+  void learnWrapperVar(const VarDecl *V, const Expr *Init);
   unsigned PredicateDepth = 0;
   /// Does the translation unit set CURLOPT_FAILONERROR on a handle? Then
   /// curl_easy_perform fails with CURLE_HTTP_RETURNED_ERROR on HTTP >= 400.

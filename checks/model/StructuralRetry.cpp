@@ -317,12 +317,6 @@ static bool endsWithContinue(const Stmt *S) {
   return isa_and_nonnull<ContinueStmt>(S);
 }
 
-static bool contains(const Stmt *S, const Stmt *Target) {
-  bool Found = false;
-  forEachDescendant(S, [&](const Stmt *N) { Found = Found || N == Target; });
-  return Found;
-}
-
 namespace {
 
 /// What stands for \p Call's result in a loop body: the call itself, an
@@ -332,11 +326,11 @@ namespace {
 class CallResult {
 public:
   CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
-    Vars = varsAssignedFrom(Body,
-                            [&](const Expr *E) { return contains(E, Call); });
+    Vars = varsAssignedFrom(
+        Body, [&](const Expr *E) { return containsStmt(E, Call); });
     llvm::SmallPtrSet<const VarDecl *, 4> Shared =
         varsAssignedFrom(Body, [&](const Expr *E) {
-          if (contains(E, Call))
+          if (containsStmt(E, Call))
             return false;
           bool OtherCall = false;
           forEachDescendant(E, [&](const Stmt *N) {
@@ -354,7 +348,7 @@ public:
     if (E == Call || ignoreWrappers(E) == Call)
       return true;
     if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-        BO && BO->isAssignmentOp() && contains(BO->getRHS(), Call))
+        BO && BO->isAssignmentOp() && containsStmt(BO->getRHS(), Call))
       return true;
     const VarDecl *V = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -504,7 +498,7 @@ static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
            endsWithContinue(If->getThen())))
         Found = true;
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-      if (contains(Try->getTryBlock(), Call) &&
+      if (containsStmt(Try->getTryBlock(), Call) &&
           leavesLoop(Try->getTryBlock(), Inner))
         for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
           if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
@@ -557,7 +551,7 @@ static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
   LoopParts P = loopParts(Loop);
   for (const auto &Entry : Handed) {
     const CallExpr *Other = Entry.second;
-    if (Other == Call || contains(Other, Call) || contains(Call, Other))
+    if (Other == Call || containsStmt(Other, Call) || containsStmt(Call, Other))
       continue;
     llvm::SmallPtrSet<const ValueDecl *, 1> One;
     One.insert(Entry.first);
@@ -568,7 +562,8 @@ static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
     bool Guarded = false;
     forEachInFunction(P.Body, [&](const Stmt *N) {
       if (const auto *If = dyn_cast<IfStmt>(N))
-        if (contains(If->getThen(), Call) && !contains(If->getThen(), Other) &&
+        if (containsStmt(If->getThen(), Call) &&
+            !containsStmt(If->getThen(), Other) &&
             Reader.mentions(If->getCond()) &&
             Reader.read(If->getCond()) == Outcome::Success)
           Guarded = true;
@@ -577,6 +572,111 @@ static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
       return true;
   }
   return false;
+}
+
+/// Does \p Back (a recursive call, a backward goto) in \p Region run
+/// because \p Call failed: it sits under a failure test of the result, in
+/// a handler of a `try` around the call, or after a success test that
+/// leaves?
+static bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
+                              const Stmt *Back, ASTContext &Ctx) {
+  CallResult IsResult(Region, Call);
+  OutcomeReader Reader(Ctx, IsResult);
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Found = false, SuccessGoesBack = false;
+  forEachInFunction(Region, [&](const Stmt *S) {
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (!Reader.mentions(If->getCond()))
+        return;
+      Outcome O = Reader.read(If->getCond());
+      bool InThen = containsStmt(If->getThen(), Back);
+      bool InElse = containsStmt(If->getElse(), Back);
+      if ((O == Outcome::Failure && InThen) ||
+          (O == Outcome::Success && InElse))
+        Found = true;
+      else if ((O == Outcome::Success && InThen) ||
+               (O == Outcome::Failure && InElse))
+        SuccessGoesBack = true; // a walk over what succeeded
+      else if (O == Outcome::Success && !InThen && !InElse &&
+               alwaysLeaves(If->getThen()) &&
+               SM.isBeforeInTranslationUnit(If->getEndLoc(),
+                                            Back->getBeginLoc()))
+        Found = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      if (containsStmt(Try->getTryBlock(), Call))
+        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+          if (containsStmt(Try->getHandler(I), Back))
+            Found = true;
+    }
+  });
+  return Found && !SuccessGoesBack;
+}
+
+llvm::SmallVector<Operation, 2>
+RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
+                                     const CallExpr *Back) {
+  llvm::SmallVector<Operation, 2> Out;
+  // Parameters the recursive call changes (a delay, an attempt number).
+  llvm::SmallPtrSet<const ValueDecl *, 4> Changed;
+  for (unsigned I = 0; I < Back->getNumArgs() && I < Def->getNumParams(); ++I) {
+    const auto *DRE =
+        dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Back->getArg(I)));
+    if (!DRE || DRE->getDecl() != Def->getParamDecl(I))
+      Changed.insert(Def->getParamDecl(I));
+  }
+  forEachInFunction(Def->getBody(), [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call || Call == Back || containsStmt(Call, Back) ||
+        containsStmt(Back, Call) || readsAny(Call, Changed))
+      return;
+    if (std::optional<Operation> Op = unknownOperation(Call))
+      if (goesBackOnFailure(Def->getBody(), Call, Back, Ctx))
+        Out.push_back(*Op);
+  });
+  return Out;
+}
+
+llvm::SmallVector<Operation, 2>
+RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
+                                       const CompoundStmt *Block) {
+  llvm::SmallVector<Operation, 2> Out;
+  const GotoStmt *Back = nullptr;
+  llvm::SmallVector<const Stmt *, 8> After;
+  for (const Stmt *Child : Block->body()) {
+    if (Child == Label || !After.empty())
+      After.push_back(Child);
+  }
+  for (const Stmt *Child : After)
+    forEachDescendant(Child, [&](const Stmt *S) {
+      if (const auto *G = dyn_cast<GotoStmt>(S))
+        if (G->getLabel() == Label->getDecl())
+          Back = G;
+    });
+  if (!Back)
+    return Out;
+  // What changes after the label (an offset, the next buffer) makes each
+  // round a different call; an attempt counter does not count.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
+  for (const Stmt *Child : After)
+    for (const ValueDecl *D : changedDecls(Child))
+      if (!D->getDeclName().isIdentifier() || !countsAttempts(D->getName()))
+        Changed.insert(D);
+  const FunctionDecl *Fn = enclosingFunction(Label);
+  for (const Stmt *Child : After)
+    forEachInFunction(Child, [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Call || enclosingFunction(Call) != Fn)
+        return;
+      bool ReadsChanged = false;
+      for (const Stmt *Arg : Call->children())
+        ReadsChanged = ReadsChanged || readsAny(Arg, Changed);
+      if (ReadsChanged)
+        return;
+      if (std::optional<Operation> Op = unknownOperation(Call))
+        if (goesBackOnFailure(Block, Call, Back, Ctx))
+          Out.push_back(*Op);
+    });
+  return Out;
 }
 
 bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
@@ -600,7 +700,7 @@ bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
       return;
     }
     const FunctionDecl *Callee = calleeDecl(Call);
-    if (!Callee || Callee->isInStdNamespace() ||
+    if (!Callee || isStdLibrary(Callee) ||
         Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
       return;
     const FunctionDecl *CDef = nullptr;
@@ -630,7 +730,7 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   if (!FD ||
       isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
       FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
-      FD->isInStdNamespace() || FD->getBuiltinID() != 0 ||
+      isStdLibrary(FD) || FD->getBuiltinID() != 0 ||
       Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
     return std::nullopt;
   if (Model.isRetryHelper(FD) || Model.waitDurationArg(Call) ||
@@ -720,7 +820,8 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     for (const auto &Entry : ByAddr) {
       const ValueDecl *D = Entry.first;
       const CallExpr *Other = Entry.second;
-      if (Other == Call || contains(Call, Other) || contains(Other, Call))
+      if (Other == Call || containsStmt(Call, Other) ||
+          containsStmt(Other, Call))
         continue;
       bool Reads = false;
       forEachDescendant(Call, [&](const Stmt *N) {

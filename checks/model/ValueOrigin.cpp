@@ -2,6 +2,7 @@
 
 #include "ValueOrigin.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace clang::tidy::retry::model {
 
@@ -19,8 +20,16 @@ static bool isBufferWriter(const FunctionDecl *FD) {
   return llvm::is_contained(
       {"snprintf", "sprintf", "strcpy", "strncpy", "strcat", "strncat",
        "memcpy", "memmove", "uuid_unparse", "uuid_unparse_lower",
-       "uuid_unparse_upper", "uuid_copy", "to_chars", "strftime"},
+       "uuid_unparse_upper", "uuid_copy", "to_chars", "strftime",
+       "uuid_generate_sha1", "uuid_generate_md5"},
       FD->getName());
+}
+
+/// Does the buffer writer \p FD hash what it is given (a name-based UUID:
+/// uuid_generate_sha1(out, ns, name, len))?
+static bool isHashingWriter(const FunctionDecl *FD) {
+  return llvm::is_contained({"uuid_generate_sha1", "uuid_generate_md5"},
+                            FD->getName());
 }
 
 /// Is argument \p I of the buffer writer \p FD the buffer's size
@@ -260,7 +269,7 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
   // A same-TU helper: trace what it returns; its parameters are bound to
   // this call's arguments.
   const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !Def || Callee->isInStdNamespace() ||
+  if (!Callee->hasBody(Def) || !Def || isStdLibrary(Callee) ||
       Visiting.count(Def)) {
     if (CollectLeaves && !(Def && Visiting.count(Def)))
       addLeaf(LeafKind::Call, Call, Callee);
@@ -294,11 +303,12 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
                     F.Fn->getCanonicalDecl()->getDeclContext()
             ? true
             : (F.Call && F.Caller)) {
-      unsigned Idx = P->getFunctionScopeIndex();
-      if (F.Call && Idx < F.Call->getNumArgs() && calleeDecl(F.Call) &&
+      // (A lambda's `key_of(a, b)` passes the object first.)
+      if (const Expr *Arg = argForParam(F.Call, P);
+          Arg && calleeDecl(F.Call) &&
           calleeDecl(F.Call)->getCanonicalDecl() ==
               cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
-        trace(F.Call->getArg(Idx), *F.Caller, Depth + 1);
+        trace(Arg, *F.Caller, Depth + 1);
     }
     if (CollectLeaves && Leaves.size() == LeavesBefore &&
         Result.size() == ResultBefore && Budget == BudgetBefore)
@@ -306,8 +316,13 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
     return;
   }
   if (!V->hasLocalStorage() && !V->isStaticLocal()) {
+    // A constant of the program (a UUID namespace, a key prefix) is the
+    // same for every request, like a literal.
     if (CollectLeaves)
-      addLeaf(LeafKind::Variable, Use, V);
+      addLeaf(V->getType().isConstant(V->getASTContext()) || V->isConstexpr()
+                  ? LeafKind::Literal
+                  : LeafKind::Variable,
+              Use, V);
     return;
   }
   if (V->isStaticLocal()) {
@@ -369,9 +384,21 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
         return;
       }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-        if (refVar(MC->getImplicitObjectArgument()) == V &&
-            MC->getMethodDecl() &&
-            isAppender(MC->getMethodDecl()->getNameAsString()))
+        if (refVar(MC->getImplicitObjectArgument()) != V ||
+            !MC->getMethodDecl())
+          return;
+        std::string Method = MC->getMethodDecl()->getNameAsString();
+        // A message hashed or serialized whole (sha256(req.
+        // SerializeAsString())) holds what its setters were given; the key
+        // the message carries is not part of what it is made of.
+        StringRef M(Method);
+        bool Setter =
+            HashDepth > 0 && MC->getNumArgs() == 1 &&
+            (M.starts_with("set_") ||
+             ((M.starts_with("set") || M.starts_with("Set")) && M.size() > 3 &&
+              llvm::isUpper(M[3]))) &&
+            !Model.isKeySinkName(M.drop_front(M.starts_with("set_") ? 4 : 3));
+        if (isAppender(Method) || Setter)
           for (const Expr *Arg : MC->arguments())
             trace(Arg, F, Depth + 1);
         return;
@@ -397,9 +424,12 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
           if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
             add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
           } else if (isBufferWriter(Callee)) {
+            bool Hashing = isHashingWriter(Callee);
+            HashDepth += Hashing;
             for (unsigned J = 0; J < Call->getNumArgs(); ++J)
               if (J != I && !isSizeArg(Callee, J))
                 trace(Call->getArg(J), F, Depth + 1);
+            HashDepth -= Hashing;
           } else if (const FunctionDecl *Def =
                          Callee ? Callee->getDefinition() : nullptr;
                      Def && I < Def->getNumParams() && Def->getBody() &&
@@ -504,7 +534,7 @@ void ValueOrigin::addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D) {
       QualType T = VD->getType().getNonReferenceType();
       const RecordDecl *RD = T->getAsRecordDecl();
       if (RD && RD->getDefinition() && !RD->field_empty() &&
-          !RD->isInStdNamespace() &&
+          !isStdLibrary(RD) &&
           !VD->getASTContext().getSourceManager().isInSystemHeader(
               RD->getLocation())) {
         for (const FieldDecl *FD : RD->getDefinition()->fields())
@@ -577,7 +607,7 @@ bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     if (!M || M->isStatic() || M->getReturnType()->isVoidType() ||
-        M->getParent()->isInStdNamespace() || M->getParent()->isLambda() ||
+        isStdLibrary(M->getParent()) || M->getParent()->isLambda() ||
         Model.perAttemptSource(MC) || isHashLike(M) ||
         Model.isValueTransform(M))
       return false;

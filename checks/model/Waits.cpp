@@ -51,7 +51,7 @@ bool comesFromOpaqueCall(const Expr *E, unsigned Depth) {
       const FunctionDecl *FD = calleeDecl(Call);
       const FunctionDecl *Def = nullptr;
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      if (FD && !FD->isInStdNamespace() && !isa<CXXConstructorDecl>(FD) &&
+      if (FD && !isStdLibrary(FD) && !isa<CXXConstructorDecl>(FD) &&
           !FD->isOverloadedOperator() &&
           ((MD && MD->isVirtual()) || !FD->hasBody(Def)))
         Found = true;

@@ -3,6 +3,7 @@
 #include "AstQueries.h"
 #include "AstWalk.h"
 #include "clang/AST/StmtCXX.h"
+#include <functional>
 
 namespace clang::tidy::retry {
 
@@ -182,6 +183,68 @@ bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
     return false;
   return !SM.isBeforeInTranslationUnit(Loc, Begin) &&
          !SM.isBeforeInTranslationUnit(End, Loc);
+}
+
+bool containsStmt(const Stmt *S, const Stmt *Target) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) { Found = Found || N == Target; });
+  return Found;
+}
+
+const Expr *argForParam(const CallExpr *Call, const ParmVarDecl *P) {
+  if (!Call || !P)
+    return nullptr;
+  unsigned Idx = P->getFunctionScopeIndex();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getCalleeDecl());
+        MD && !MD->isStatic())
+      ++Idx;
+  return Idx < Call->getNumArgs() ? Call->getArg(Idx) : nullptr;
+}
+
+/// Does \p S end by leaving: its last statement a return, break, continue,
+/// goto or throw?
+static bool endsByLeaving(const Stmt *S) {
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  if (const auto *E = dyn_cast_or_null<Expr>(S))
+    return isa<CXXThrowExpr>(E->IgnoreParenImpCasts());
+  return isa_and_nonnull<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt,
+                         CoreturnStmt>(S);
+}
+
+const Stmt *exitBranch(const Stmt *Body, const Stmt *S) {
+  const Stmt *Found = nullptr;
+  std::function<bool(const Stmt *, const Stmt *)> Find = [&](const Stmt *N,
+                                                             const Stmt *Exit) {
+    if (!N)
+      return false;
+    if (N == S) {
+      Found = Exit;
+      return true;
+    }
+    const auto *If = dyn_cast<IfStmt>(N);
+    for (const Stmt *Child : N->children()) {
+      bool Branch =
+          If && Child && (Child == If->getThen() || Child == If->getElse());
+      if (Find(Child, Exit
+                          ? Exit
+                          : (Branch && endsByLeaving(Child) ? Child : nullptr)))
+        return true;
+    }
+    return false;
+  };
+  Find(Body, nullptr);
+  return Found;
+}
+
+bool isStdLibrary(const Decl *D) {
+  if (!D)
+    return false;
+  // Decl::isInStdNamespace looks at the immediate context only, which for a
+  // member is its class.
+  const DeclContext *DC = D->getDeclContext();
+  return DC && DC->getEnclosingNamespaceContext()->isStdNamespace();
 }
 
 } // namespace clang::tidy::retry

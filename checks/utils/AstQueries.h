@@ -35,6 +35,12 @@ const CXXRecordDecl *recordOf(QualType T);
 
 /// Does \p S refer to \p D anywhere?
 bool references(const Stmt *S, const Decl *D);
+/// Is \p Target \p S or a statement below it?
+bool containsStmt(const Stmt *S, const Stmt *Target);
+
+/// Is \p D declared in namespace std, directly or as a member of a std
+/// class (std::map::at, std::vector<T>::iterator)?
+bool isStdLibrary(const Decl *D);
 
 /// The innermost callee declaration of \p Call, or null.
 const FunctionDecl *calleeDecl(const CallExpr *Call);
@@ -42,6 +48,9 @@ const FunctionDecl *calleeDecl(const CallExpr *Call);
 StringRef calleeName(const CallExpr *Call);
 /// Where a call starts as written: m[k] starts at m, not at the bracket.
 SourceLocation callBeginLoc(const CallExpr *Call);
+/// The argument \p Call passes for parameter \p P of its callee (a member
+/// operator call, such as a lambda's, passes the object first), or null.
+const Expr *argForParam(const CallExpr *Call, const ParmVarDecl *P);
 
 /// The value of \p E when it is an integer constant expression, else
 /// \p Default.
@@ -61,6 +70,11 @@ LoopParts loopParts(const Stmt *Loop);
 /// inner loop or switch; \p InInnerBreakable: \p S is already inside one),
 /// a `return` or a `co_return`? Lambda bodies do not count.
 bool leavesLoop(const Stmt *S, bool InInnerBreakable = false);
+
+/// The branch of an `if`, below \p Body, that holds \p S and ends by
+/// leaving (`if (dup) { mu.unlock(); return; }`), or null: the code after
+/// that `if` never runs after \p S. The outermost such branch.
+const Stmt *exitBranch(const Stmt *Body, const Stmt *S);
 
 /// Is \p Loc inside [Begin, End] in translation-unit order?
 bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,

@@ -325,7 +325,7 @@ static std::optional<double> maxValue(const Expr *E, const ASTContext &Ctx,
   // std::min / std::max
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || !FD->isInStdNamespace() || !FD->getDeclName().isIdentifier() ||
+    if (!FD || !isStdLibrary(FD) || !FD->getDeclName().isIdentifier() ||
         Call->getNumArgs() != 2)
       return std::nullopt;
     std::optional<double> A = Max(Call->getArg(0)), B = Max(Call->getArg(1));

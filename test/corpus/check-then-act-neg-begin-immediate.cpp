@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-volatile-idempotency-store
-// corpus: fixme-fp retry-check-then-act-dedup FIXME: a release on an early-return branch (ROLLBACK before return, mu.unlock() before return) is taken as ending the transaction or lock scope for the code after the branch
+// corpus: negative retry-check-then-act-dedup
 // SQLite: SELECT then INSERT of the key inside one BEGIN IMMEDIATE
 // transaction, committed together with the order row.
 #include <httplib.h>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: a claim released with erase(key) on the failure path silences the report, though the keys of committed work still live only in memory
+// corpus: expect retry-volatile-idempotency-store
 // Claim with try_emplace, release the claim with erase if the work fails:
 // the look-up is the atomic claim itself.
 #include <httplib.h>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-volatile-idempotency-store
-// corpus: fixme-fp retry-check-then-act-dedup FIXME: a release on an early-return branch (ROLLBACK before return, mu.unlock() before return) is taken as ending the transaction or lock scope for the code after the branch
+// corpus: negative retry-check-then-act-dedup
 // mu.lock() before the look-up, mu.unlock() after the record: one critical
 // section around both, even with the journal write inside.
 #include <fstream>

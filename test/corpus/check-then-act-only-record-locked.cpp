@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: a replay read of the store (store.at(key) handed to the response setter) is taken as the key escaping to an unseen function that might persist it
+// corpus: expect retry-volatile-idempotency-store
 // The record is made under a lock; the look-up reads the map without one.
 #include <httplib.h>
 #include <map>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: the key is computed by a local lambda (auto key_of = [](...) {...}) whose body is not followed
+// corpus: expect retry-content-derived-idempotency-key
 // A key-building lambda hashes amount and description; the retried lambda
 // sends it.
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: the content is a serialization of the request (r.serialize(), m.SerializeAsString(), path and content type) whose names are outside the content word list
+// corpus: expect retry-content-derived-idempotency-key
 // A template key function over any message: hash of its serialized bytes.
 #include <chrono>
 #include <cstdio>

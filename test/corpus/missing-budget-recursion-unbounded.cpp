@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
+// corpus: expect retry-missing-budget
 // A recursive reconnect: every failure recurses, with jitter, forever.
 #include <chrono>
 #include <random>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-missing-budget
-// corpus: fixme-fp retry-missing-budget FIXME: an attempt counter and its limit held in a context struct (++st.attempts; st.attempts >= st.max_attempts) are not read as a cap
+// corpus: negative retry-missing-budget
 // The counter and its limit live in a per-call context struct.
 #include <chrono>
 #include <grpcpp/grpcpp.h>

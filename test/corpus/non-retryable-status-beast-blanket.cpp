@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-non-retryable-status
-// corpus: fixme-fp retry-missing-backoff FIXME: Retry-After read through Boost.Beast (res[http::field::retry_after]) is not recognised as reading the header
+// corpus: negative retry-missing-backoff
 // Boost.Beast client: any result other than 200 goes round again, 4xx
 // included. Retry-After is honoured and the wait is jittered.
 #include <chrono>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fp retry-missing-backoff FIXME: a struct returned by a same-file wrapper (retryable = status == 500) gates the retry, but is read as a blanket status retry
-// corpus: fixme-fp retry-non-retryable-status FIXME: a struct returned by a same-file wrapper (retryable = status == 500) gates the retry, but is read as a blanket status retry
+// corpus: negative retry-missing-backoff
+// corpus: negative retry-non-retryable-status
 // An order POST retried on a 500: the server may have committed before it
 // failed.
 #include <chrono>

@@ -267,6 +267,46 @@ public:
     mu_.unlock();
     return !dup;
   }
+  // An unlock before the early return of the duplicate path: the scope
+  // still covers the record after the `if` (the corpus case
+  // check-then-act-neg-manual-lock-covers-both).
+  bool raw_lock_early_unlock_ok(const std::string &key) {
+    mu_.lock();
+    if (seen_.count(key)) {
+      mu_.unlock();
+      return false;
+    }
+    seen_.insert(key);
+    mu_.unlock();
+    return true;
+  }
+  bool unique_lock_early_unlock_ok(const std::string &key) {
+    std::unique_lock<std::mutex> lk(mu_);
+    if (seen_.contains(key)) {
+      lk.unlock();
+      return false;
+    }
+    seen_.insert(key);
+    return true;
+  }
+  // A branch that unlocks, works and locks again before it records and
+  // returns: the look-up's scope ends at its unlock.
+  bool relock_in_branch_bad(const std::string &key) {
+    mu_.lock();
+    if (!seen_.count(key)) {
+      // CHECK-NOTES: :[[@LINE-1]]:10: warning: look-up and record of the idempotency key in 'seen_' are not one atomic step
+      mu_.unlock();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      // CHECK-NOTES: :[[@LINE-1]]:7: note: 'sleep_for' blocks between the look-up and the record
+      mu_.lock();
+      seen_.insert(key);
+      // CHECK-NOTES: :[[@LINE-1]]:7: note: 'insert' records the key here
+      mu_.unlock();
+      return true;
+    }
+    mu_.unlock();
+    return false;
+  }
   bool compare_exchange_ok(long seq) {
     long expected = 0;
     return claimed_seq_.compare_exchange_strong(expected, seq);
@@ -321,6 +361,23 @@ bool sqlite_begin_immediate_ok(sqlite3 *db, const char *key) {
     sqlite3_exec(db, "INSERT INTO idempotency_keys(key) VALUES ('k')", nullptr, nullptr, nullptr);
   sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
   return !found;
+}
+
+// A ROLLBACK before the early return of the duplicate path ends nothing for
+// the INSERT after the `if` (the corpus case check-then-act-neg-begin-immediate).
+bool sqlite_rollback_on_duplicate_ok(sqlite3 *db, const char *key) {
+  sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  sqlite3_stmt *q;
+  sqlite3_prepare_v2(db, "SELECT 1 FROM idempotency_keys WHERE key = ?", -1, &q, nullptr);
+  bool found = sqlite3_step(q) == SQLITE_ROW;
+  sqlite3_finalize(q);
+  if (found) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    return false;
+  }
+  sqlite3_exec(db, "INSERT INTO idempotency_keys(key) VALUES ('k')", nullptr, nullptr, nullptr);
+  sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+  return true;
 }
 
 bool postgres_serializable_ok(PGconn *c, const char *const *params) {

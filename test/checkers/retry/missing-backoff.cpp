@@ -99,6 +99,42 @@ bool jittered_backoff_ok(httplib::Client &cli) {
   return false;
 }
 
+// Retry-After named by a header constant (Boost.Beast's
+// res[http::field::retry_after]) or by a field of a parsed reply.
+enum class Field { host, retry_after };
+std::string header_of(const httplib::Result &res, Field f);
+struct Throttle {
+  long retry_after_s;
+};
+Throttle parse_throttle(const httplib::Result &res);
+
+bool retry_after_header_constant_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status != 429 && res->status < 500)
+      return res->status == 200;
+    if (!header_of(res, Field::retry_after).empty())
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+    else
+      std::this_thread::sleep_for(jittered(attempt));
+  }
+  return false;
+}
+
+bool retry_after_reply_field_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status != 429 && res->status < 500)
+      return res->status == 200;
+    Throttle t = parse_throttle(res);
+    if (t.retry_after_s > 0)
+      std::this_thread::sleep_for(std::chrono::seconds(t.retry_after_s));
+    else
+      std::this_thread::sleep_for(jittered(attempt));
+  }
+  return false;
+}
+
 bool only_4xx_are_final_and_no_throttle_ok(httplib::Client &cli) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     auto res = cli.Get("/orders/1");

@@ -462,3 +462,41 @@ bool delete_named_lambda_ok(void *store) {
   auto once = [store] { return objstore_delete(store, "k") == 0; };
   return keep_calling(once, 4);
 }
+
+// --- recursion and goto around calls the model does not know ---
+// (the corpus case missing-budget-recursion-unbounded)
+
+struct BrokerConn;
+extern "C" BrokerConn *broker_open(const char *host, int port);
+void sleep_jittered(long ms);
+
+BrokerConn *connect_forever_bad(const char *host, int port, long delay_ms) {
+  if (BrokerConn *c = broker_open(host, port))
+    return c;
+  sleep_jittered(delay_ms);
+  return connect_forever_bad(host, port, delay_ms < 8000 ? delay_ms * 2 : delay_ms);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: retry by recursion in 'connect_forever_bad' has no attempt cap and no deadline
+}
+
+BrokerConn *connect_capped_ok(const char *host, int port, int tries_left) {
+  if (BrokerConn *c = broker_open(host, port))
+    return c;
+  if (tries_left <= 1)
+    return nullptr;
+  sleep_jittered(200);
+  return connect_capped_ok(host, port, tries_left - 1);
+}
+
+extern "C" int broker_publish(BrokerConn *c, const char *topic, const char *m);
+
+int publish_goto_forever_bad(BrokerConn *c, const char *topic, const char *m) {
+  int rc;
+again:
+  // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: retry by goto has no attempt cap and no deadline
+  rc = broker_publish(c, topic, m);
+  if (rc != 0) {
+    sleep_jittered(500);
+    goto again;
+  }
+  return rc;
+}

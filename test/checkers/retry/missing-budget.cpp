@@ -343,3 +343,33 @@ bool policy_ignores_attempt_FN(httplib::Client &cli,
     std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
   }
 }
+
+// --- attempts counted in a field of a context struct (the corpus case
+// missing-budget-struct-counter-ok) ---
+
+struct CallState {
+  int attempts = 0;
+  int max_attempts = 3;
+};
+
+bool struct_counter_and_limit_ok(httplib::Client &cli, CallState &st) {
+  while (true) {
+    auto res = cli.Get("/orders/1");
+    ++st.attempts;
+    if (res || st.attempts >= st.max_attempts)
+      return static_cast<bool>(res);
+    pause_before_retry(st.attempts);
+  }
+}
+
+bool struct_counter_too_high_bad(httplib::Client &cli, CallState &st) {
+  while (true) {
+    auto res = cli.Get("/orders/1");
+    ++st.attempts;
+    if (res || st.attempts >= 40)
+      // CHECK-NOTES: :[[@LINE-1]]:16: warning: retry loop makes up to 40 attempts, more than 10
+      // CHECK-NOTES: :[[@LINE-5]]:3: note: retry loop starts here
+      return static_cast<bool>(res);
+    pause_before_retry(st.attempts);
+  }
+}

@@ -263,3 +263,50 @@ int int_flag_lowered_on_success_ok(CURL *h) {
   }
   return rc;
 }
+
+// --- a struct returned by a same-file wrapper: its fields carry the tests
+// they were set from (the corpus case unkeyed-side-effect-status-500) ---
+
+struct PutResult {
+  bool ok;
+  bool retryable;
+};
+
+static PutResult put_conflict(httplib::Client &cli, const std::string &b) {
+  auto res = cli.Put("/locks/1", {}, b, "application/json");
+  if (res && res->status == 200)
+    return {true, false};
+  return {false, !res || res->status == 409 || res->status == 502};
+}
+
+bool struct_field_retries_409_bad(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    PutResult r = put_conflict(cli, b);
+    if (r.ok)
+      return true;
+    if (!r.retryable)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP 409, which will not succeed on retry
+      return false;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+static PutResult put_transient(httplib::Client &cli, const std::string &b) {
+  auto res = cli.Put("/locks/1", {}, b, "application/json");
+  if (res && res->status == 200)
+    return {true, false};
+  return {false, res && res->status == 500};
+}
+
+bool struct_field_retries_500_ok(httplib::Client &cli, const std::string &b) {
+  for (int i = 0; i < 3; ++i) {
+    PutResult r = put_transient(cli, b);
+    if (r.ok)
+      return true;
+    if (!r.retryable)
+      return false;
+    pause_ms(100 << i);
+  }
+  return false;
+}

@@ -82,6 +82,26 @@ public:
   }
 };
 
+// The duplicate path replays the stored answer (store.at(key) handed to the
+// response): a read of the store, not the key leaving for somewhere durable
+// (the corpus case check-then-act-two-mutexes).
+std::unordered_map<std::string, std::string> g_answers;
+// CHECK-NOTES: :[[@LINE-1]]:46: warning: idempotency records in 'g_answers' live only in process memory
+
+void replay_answer_bad(sqlite3 *db, const httplib::Request &req,
+                       httplib::Response &res) {
+  const std::string key = req.get_header_value("Idempotency-Key");
+  // CHECK-NOTES: :[[@LINE-1]]:27: note: the key is read from the request here
+  if (g_answers.count(key)) {
+    res.set_content(g_answers.at(key), "application/json");
+    return;
+  }
+  sqlite3_exec(db, "INSERT INTO refunds(cents) VALUES (300)", nullptr, nullptr, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: the side effect is durable: 'sqlite3_exec'
+  g_answers.emplace(key, "{\"ok\":true}");
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'emplace' records the key in memory only
+}
+
 // --- durable key records, caches, client side: silent ------------------------
 
 class DurableKeys {
