@@ -5,6 +5,10 @@
 #include "utils/Duration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang::ast_matchers;
 
@@ -31,6 +35,48 @@ void DedupWindowTooShortCheck::onStartOfTranslationUnit() {
   RetryCheck::onStartOfTranslationUnit();
   ReportedVars.clear();
   ReportedLocs.clear();
+}
+
+namespace {
+
+/// Collects the main file's `#define NAME 30` (or `(30)`): C code names its
+/// retention with a macro.
+class NumericMacros : public PPCallbacks {
+public:
+  NumericMacros(DedupWindowTooShortCheck &Check, const SourceManager &SM)
+      : Check(Check), SM(SM) {}
+
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
+    if (!MI || MI->isFunctionLike() || !SM.isInMainFile(Name.getLocation()))
+      return;
+    ArrayRef<Token> T = MI->tokens();
+    if (T.size() == 3 && T[0].is(tok::l_paren) && T[2].is(tok::r_paren))
+      T = T.slice(1, 1);
+    if (T.size() != 1 || !T[0].is(tok::numeric_constant) ||
+        !T[0].getLiteralData())
+      return;
+    StringRef Text(T[0].getLiteralData(), T[0].getLength());
+    Text = Text.rtrim("uUlL");
+    double V = 0;
+    if (Text.getAsDouble(V))
+      return;
+    Check.PendingMacros.push_back(
+        {Name.getLocation(), Name.getIdentifierInfo()->getName().str(), V});
+  }
+
+private:
+  DedupWindowTooShortCheck &Check;
+  const SourceManager &SM;
+};
+
+} // namespace
+
+void DedupWindowTooShortCheck::registerPPCallbacks(const SourceManager &SM,
+                                                   Preprocessor *PP,
+                                                   Preprocessor *) {
+  PendingMacros.clear();
+  PP->addPPCallbacks(std::make_unique<NumericMacros>(*this, SM));
 }
 
 bool DedupWindowTooShortCheck::isTtlName(StringRef Name) const {
@@ -63,41 +109,112 @@ static bool namesKeyRetention(StringRef Name) {
   return Key || (Token && Client);
 }
 
+bool DedupWindowTooShortCheck::namesRetention(StringRef Name) const {
+  return isTtlName(Name) &&
+         (store().isStoreName(Name) || namesKeyRetention(Name));
+}
+
 void DedupWindowTooShortCheck::registerMatchers(MatchFinder *Finder) {
   auto NotInstantiated = unless(isInTemplateInstantiation());
   // Named constants and configuration: kIdempotencyTtl, dedup_window_seconds.
   Finder->addMatcher(
       varDecl(unless(isInstantiated()), hasInitializer(expr())).bind("var"),
       this);
+  // Defaults of configuration structs: struct Opts { int key_ttl_s = 120; }.
+  Finder->addMatcher(fieldDecl(hasInClassInitializer(expr())).bind("field"),
+                     this);
+  // Configuration written as JSON in a string literal.
+  Finder->addMatcher(stringLiteral(NotInstantiated).bind("json"), this);
   // Durations handed to a de-dup store, Redis commands, SQL purges.
   Finder->addMatcher(callExpr(NotInstantiated).bind("call"), this);
   Finder->addMatcher(cxxConstructExpr(NotInstantiated).bind("ctor"), this);
 }
 
+std::optional<double> DedupWindowTooShortCheck::namedSeconds(StringRef Name,
+                                                             QualType T,
+                                                             const Expr *Init,
+                                                             ASTContext &Ctx) {
+  std::optional<double> S = durationSeconds(Init, Ctx);
+  if (!S && T->isArithmeticType() && !Init->isValueDependent()) {
+    Expr::EvalResult R;
+    std::optional<double> Unit = durationUnitFromName(Name);
+    if (Unit && Init->EvaluateAsRValue(R, Ctx)) {
+      if (R.Val.isInt())
+        S = R.Val.getInt().getSExtValue() * *Unit;
+      else if (R.Val.isFloat())
+        S = R.Val.getFloat().convertToDouble() * *Unit;
+    }
+  }
+  return S;
+}
+
+void DedupWindowTooShortCheck::checkNamedValue(const Decl *D,
+                                               SourceLocation Loc,
+                                               StringRef Name,
+                                               std::optional<double> Seconds,
+                                               ASTContext &Ctx) {
+  if (!Seconds || !namesRetention(Name))
+    return;
+  if (D && !ReportedVars.insert(D).second)
+    return;
+  report(Loc, *Seconds, "'" + Name.str() + "'", Ctx);
+}
+
+void DedupWindowTooShortCheck::checkJsonConfig(const StringLiteral *SL,
+                                               ASTContext &Ctx) {
+  if (SL->getCharByteWidth() != 1 ||
+      !Ctx.getSourceManager().isInMainFile(SL->getBeginLoc()))
+    return;
+  StringRef Text = SL->getString();
+  if (!Text.contains(':') || !Text.contains('"'))
+    return;
+  // "idempotency_key_retention_seconds": 90, "dedup_window": "15m"
+  static const llvm::Regex Pair(
+      "\"([A-Za-z_][A-Za-z0-9_]*)\"[[:space:]]*:[[:space:]]*"
+      "(\"[^\"]*\"|[0-9]+(\\.[0-9]+)?)");
+  llvm::SmallVector<StringRef, 4> M;
+  while (Pair.match(Text, &M)) {
+    StringRef Name = M[1], Value = M[2];
+    std::optional<double> S;
+    if (Value.consume_front("\"") && Value.consume_back("\"")) {
+      S = parseDuration(Value);
+    } else if (std::optional<double> Unit = durationUnitFromName(Name)) {
+      double V = 0;
+      if (!Value.getAsDouble(V))
+        S = V * *Unit;
+    }
+    checkNamedValue(nullptr, SL->getBeginLoc(), Name, S, Ctx);
+    Text = Text.substr(M[0].end() - Text.begin());
+  }
+}
+
 void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
+  // Macros were read before the AST existed.
+  for (const MacroValue &M : std::exchange(PendingMacros, {}))
+    if (std::optional<double> Unit = durationUnitFromName(M.Name))
+      checkNamedValue(nullptr, M.Loc, M.Name, M.Value * *Unit, Ctx);
   if (const auto *VD = Result.Nodes.getNodeAs<VarDecl>("var")) {
-    if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD))
+    if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD) ||
+        !namesRetention(VD->getName()))
       return;
-    StringRef N = VD->getName();
-    if (!isTtlName(N) || !(store().isStoreName(N) || namesKeyRetention(N)))
+    checkNamedValue(
+        VD, VD->getLocation(), VD->getName(),
+        namedSeconds(VD->getName(), VD->getType(), VD->getInit(), Ctx), Ctx);
+    return;
+  }
+  if (const auto *FD = Result.Nodes.getNodeAs<FieldDecl>("field")) {
+    if (!FD->getDeclName().isIdentifier() || !namesRetention(FD->getName()) ||
+        !Ctx.getSourceManager().isInMainFile(FD->getLocation()))
       return;
-    std::optional<double> S =
-        durationSeconds(VD->getInit(), Ctx);
-    if (!S && VD->getType()->isArithmeticType()) {
-      Expr::EvalResult R;
-      std::optional<double> Unit = durationUnitFromName(N);
-      if (Unit && !VD->getInit()->isValueDependent() &&
-          VD->getInit()->EvaluateAsRValue(R, Ctx)) {
-        if (R.Val.isInt())
-          S = R.Val.getInt().getSExtValue() * *Unit;
-        else if (R.Val.isFloat())
-          S = R.Val.getFloat().convertToDouble() * *Unit;
-      }
-    }
-    if (!S || !ReportedVars.insert(VD).second)
-      return;
-    report(VD->getLocation(), *S, "'" + N.str() + "'", Ctx);
+    checkNamedValue(FD, FD->getLocation(), FD->getName(),
+                    namedSeconds(FD->getName(), FD->getType(),
+                                 FD->getInClassInitializer(), Ctx),
+                    Ctx);
+    return;
+  }
+  if (const auto *SL = Result.Nodes.getNodeAs<StringLiteral>("json")) {
+    checkJsonConfig(SL, Ctx);
     return;
   }
 

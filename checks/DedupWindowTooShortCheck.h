@@ -6,6 +6,7 @@
 #include "RetryCheck.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
+#include <vector>
 
 namespace clang::tidy::retry {
 
@@ -19,8 +20,29 @@ public:
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onStartOfTranslationUnit() override;
+  void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
+                           Preprocessor *ModuleExpanderPP) override;
+
+  /// A `#define NAME <number>` of the main file, read before the AST.
+  struct MacroValue {
+    SourceLocation Loc;
+    std::string Name;
+    double Value;
+  };
+  std::vector<MacroValue> PendingMacros;
 
 private:
+  /// A named constant or configuration value (a variable, a field's
+  /// default, a macro, a JSON key): reported when its name says it keeps
+  /// idempotency keys (kKeyRetention, dedup_window_ms) and \p Seconds says
+  /// how long.
+  void checkNamedValue(const Decl *D, SourceLocation Loc, StringRef Name,
+                       std::optional<double> Seconds, ASTContext &Ctx);
+  /// Seconds of \p Init for a value named \p Name: a duration, or a number
+  /// in the unit the name gives (`_ms`, `_seconds`).
+  std::optional<double> namedSeconds(StringRef Name, QualType T,
+                                     const Expr *Init, ASTContext &Ctx);
+  void checkJsonConfig(const StringLiteral *SL, ASTContext &Ctx);
   void report(SourceLocation Loc, double Seconds, StringRef What,
               ASTContext &Ctx);
   /// The longest worst-case span of the file's retry sites, attempts x
@@ -28,6 +50,9 @@ private:
   /// constant cap or a wait with no bound, or there is no site.
   std::optional<double> worstRetrySpan(ASTContext &Ctx);
   bool isTtlName(StringRef Name) const;
+  /// Does \p Name say how long idempotency keys are kept (a TTL name of a
+  /// de-dup store or of keys)?
+  bool namesRetention(StringRef Name) const;
 
   std::string MinimumWindowOpt;
   double MinimumWindow = 86400;

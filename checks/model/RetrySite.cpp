@@ -284,6 +284,162 @@ static const GotoStmt *backwardGoto(const LabelStmt *Label,
   return Found;
 }
 
+namespace {
+
+/// The constants the calls to one function from outside it pass for one of
+/// its parameters (`archive(doc, body, 3)`), default arguments included.
+class CallerArguments : public MainFileVisitor<CallerArguments> {
+public:
+  CallerArguments(const SourceManager &SM, const FunctionDecl *Def,
+                  const ParmVarDecl *P, ASTContext &Ctx)
+      : MainFileVisitor(SM), Def(Def), P(P), Ctx(Ctx) {}
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = calleeDecl(Call);
+    if (!Callee || Callee->getCanonicalDecl() != Def->getCanonicalDecl() ||
+        containsStmt(Def->getBody(), Call))
+      return true;
+    const Expr *Arg = argForParam(Call, P);
+    int64_t K = Arg ? constInt(Arg, Ctx, INT64_MIN) : INT64_MIN;
+    if (K == INT64_MIN) {
+      AllConstant = false;
+    } else {
+      Max = std::max(Max.value_or(K), K);
+      Min = std::min(Min.value_or(K), K);
+    }
+    return true;
+  }
+
+  /// The largest and the smallest, when every call passes a constant and
+  /// there is one.
+  std::optional<int64_t> largest() const {
+    return AllConstant ? Max : std::nullopt;
+  }
+  std::optional<int64_t> smallest() const {
+    return AllConstant ? Min : std::nullopt;
+  }
+
+private:
+  const FunctionDecl *Def;
+  const ParmVarDecl *P;
+  ASTContext &Ctx;
+  bool AllConstant = true;
+  std::optional<int64_t> Max, Min;
+};
+
+} // namespace
+
+/// The tests of \p P against a constant in \p Cond, through `&&` (\p
+/// ThroughAnd) or `||`: `left > 0`, `!tries`, `n` (tested for truth). A
+/// test of \p P in any other form adds an unknown entry.
+static void parameterTests(
+    const Expr *Cond, const ParmVarDecl *P, bool ThroughAnd, ASTContext &Ctx,
+    llvm::SmallVectorImpl<std::optional<std::pair<BinaryOperatorKind, int64_t>>>
+        &Out) {
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (!references(E, P))
+    return;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == (ThroughAnd ? BO_LAnd : BO_LOr)) {
+      parameterTests(BO->getLHS(), P, ThroughAnd, Ctx, Out);
+      parameterTests(BO->getRHS(), P, ThroughAnd, Ctx, Out);
+      return;
+    }
+    if (BO->isComparisonOp() && BO->getOpcode() != BO_Cmp) {
+      const Expr *L = BO->getLHS(), *R = BO->getRHS();
+      BinaryOperatorKind Op = BO->getOpcode();
+      if (refVar(R) == P) {
+        std::swap(L, R);
+        Op = BinaryOperator::reverseComparisonOp(Op);
+      }
+      int64_t C = constInt(R, Ctx, INT64_MIN);
+      if (refVar(L) == P && C != INT64_MIN) {
+        Out.push_back(std::make_pair(Op, C));
+        return;
+      }
+    }
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot && refVar(UO->getSubExpr()) == P) {
+    Out.push_back(std::make_pair(BO_EQ, int64_t(0)));
+    return;
+  }
+  if (refVar(E) == P) {
+    Out.push_back(std::make_pair(BO_NE, int64_t(0)));
+    return;
+  }
+  Out.push_back(std::nullopt);
+}
+
+/// How many attempts a recursion makes when it starts with \p P at \p
+/// Start: the recursive call \p Again passes `P - 1` or `P + 1`, and one
+/// test of \p P against a constant decides whether it recurses (`if (left
+/// > 0) return f(left - 1);`, `if (tries <= 1) return false;`).
+static std::optional<unsigned>
+recursionAttempts(const FunctionDecl *Def, const CallExpr *Again,
+                  const ParmVarDecl *P, int64_t Start, ASTContext &Ctx) {
+  int Step = 0;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+          ignoreWrappers(argForParam(Again, P)));
+      BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub) &&
+      refVar(BO->getLHS()) == P && constInt(BO->getRHS(), Ctx, 0) == 1)
+    Step = BO->getOpcode() == BO_Add ? 1 : -1;
+  if (!Step)
+    return std::nullopt;
+  // The first statement that decides on P whether to go on, and whether
+  // it goes on when its condition holds.
+  llvm::SmallVector<std::optional<std::pair<BinaryOperatorKind, int64_t>>, 2>
+      Tests;
+  bool WhenTrue = true, Decided = false;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (Decided || containsStmt(Again, N))
+      return;
+    const Expr *Cond = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(N)) {
+      Cond = If->getCond();
+      if (containsStmt(If->getThen(), Again))
+        WhenTrue = true;
+      else if (containsStmt(If->getElse(), Again) ||
+               (leavesLoop(If->getThen()) && !If->getElse()))
+        WhenTrue = false;
+      else
+        return;
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(N)) {
+      Cond = CO->getCond();
+      if (containsStmt(CO->getTrueExpr(), Again))
+        WhenTrue = true;
+      else if (containsStmt(CO->getFalseExpr(), Again))
+        WhenTrue = false;
+      else
+        return;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+               BO && BO->isLogicalOp() && containsStmt(BO->getRHS(), Again)) {
+      Cond = BO->getLHS();
+      WhenTrue = BO->getOpcode() == BO_LAnd;
+    }
+    if (!Cond || !references(Cond, P))
+      return;
+    Decided = true;
+    parameterTests(Cond, P, WhenTrue, Ctx, Tests);
+  });
+  if (Tests.size() != 1 || !Tests.front())
+    return std::nullopt;
+  auto [Op, C] = *Tests.front();
+  unsigned Attempts = 1;
+  for (int64_t V = Start; Attempts <= 100000; V += Step) {
+    bool Holds = Op == BO_LT   ? V < C
+                 : Op == BO_LE ? V <= C
+                 : Op == BO_GT ? V > C
+                 : Op == BO_GE ? V >= C
+                 : Op == BO_EQ ? V == C
+                               : V != C;
+    if (Holds != WhenTrue)
+      return Attempts;
+    ++Attempts;
+  }
+  return std::nullopt;
+}
+
 const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
@@ -383,6 +539,23 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
           references(Again->getArg(I), P) && Gates(P)) {
         Site->Cap = CapKind::Variable;
         Site->CapWhere = Again->getArg(I);
+        // Every caller starting it with a constant (`archive(doc, body,
+        // 3)`) caps it there: as many attempts as the largest start makes.
+        CallerArguments Callers(Ctx.getSourceManager(), Def, P, Ctx);
+        Callers.TraverseDecl(Ctx.getTranslationUnitDecl());
+        // (Counting down, the largest start makes the most; counting up,
+        // the smallest.)
+        std::optional<unsigned> N;
+        for (std::optional<int64_t> K : {Callers.largest(), Callers.smallest()})
+          if (K)
+            if (std::optional<unsigned> M =
+                    recursionAttempts(Def, Again, P, *K, Ctx))
+              N = std::max(N.value_or(*M), *M);
+        if (N) {
+          Site->Cap = CapKind::Constant;
+          Site->MaxAttempts = *N;
+        }
+        break;
       }
     }
   const RetrySite *Result = Site.get();

@@ -636,8 +636,11 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         return;
       }
       // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }
+      // (Not the recursion's own call: its waits are already here.)
       if (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
-          !Model.isRetryHelper(FD))
+          !Model.isRetryHelper(FD) &&
+          !(Site.Recursive &&
+            Def->getCanonicalDecl() == Site.Recursive->getCanonicalDecl()))
         forEachDescendant(Def->getBody(), [&](const Stmt *M) {
           if (const auto *Inner = dyn_cast<CallExpr>(M))
             if (std::optional<unsigned> Arg = Model.waitDurationArg(Inner))

@@ -574,6 +574,27 @@ static bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
   return false;
 }
 
+/// Does a statement after \p If in the block that holds it contain \p
+/// Back? Then the failure that falls through \p If can reach \p Back; a
+/// block that handles the failure and returns (`if (post() == OK) return;
+/// terminate(); return;`) cannot.
+static bool siblingAfterReaches(const Stmt *Region, const IfStmt *If,
+                                const Stmt *Back) {
+  bool Reaches = false;
+  forEachDescendant(Region, [&](const Stmt *N) {
+    const auto *CS = dyn_cast<CompoundStmt>(N);
+    if (Reaches || !CS)
+      return;
+    bool After = false;
+    for (const Stmt *Child : CS->body()) {
+      if (After && containsStmt(Child, Back))
+        Reaches = true;
+      After = After || Child == If;
+    }
+  });
+  return Reaches;
+}
+
 /// Does \p Back (a recursive call, a backward goto) in \p Region run
 /// because \p Call failed: it sits under a failure test of the result, in
 /// a handler of a `try` around the call, or after a success test that
@@ -600,7 +621,8 @@ static bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
       else if (O == Outcome::Success && !InThen && !InElse &&
                alwaysLeaves(If->getThen()) &&
                SM.isBeforeInTranslationUnit(If->getEndLoc(),
-                                            Back->getBeginLoc()))
+                                            Back->getBeginLoc()) &&
+               siblingAfterReaches(Region, If, Back))
         Found = true;
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
       if (containsStmt(Try->getTryBlock(), Call))

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a TTL given only as a #define constant (DEDUP_TTL_SECONDS) documenting the gateway's key retention, with a C goto retry site, is not a TTL source
+// corpus: expect retry-dedup-window-too-short
 // C: the gateway keeps de-dup keys DEDUP_TTL_SECONDS (30); the goto retry
 // that relies on them waits up to 16 s between 5 attempts.
 #include <curl/curl.h>

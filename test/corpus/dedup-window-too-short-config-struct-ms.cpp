@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a de-dup window in a configuration struct member default (dedup_window_ms = 1500) handed to the store's setter is not a TTL source
+// corpus: expect retry-dedup-window-too-short
 // A configuration struct sets the de-dup window to 1500 ms; the retry it
 // configures makes 4 attempts with waits up to 1 s and a 2 s timeout each.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a key retention inside a JSON configuration literal ("idempotency_key_retention_seconds": 90) is not read
+// corpus: expect retry-dedup-window-too-short
 // The payments API's key retention is in a JSON configuration literal
 // (90 s); the retry loop configured next to it keeps re-sending the same
 // key for minutes.

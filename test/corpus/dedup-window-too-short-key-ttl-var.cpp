@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a retention named by key + ttl in a struct member (opts.key_ttl_s = 120) passed as the EX argument of a Redis SET format string (EX %d) is not read
+// corpus: expect retry-dedup-window-too-short
 // A retention named by key + ttl (key_ttl_s = 120) on the idempotency
 // records; the sync job that relies on them retries for 6 x 60 s.
 #include <chrono>

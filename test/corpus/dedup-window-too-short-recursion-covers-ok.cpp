@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-dedup-window-too-short
-// corpus: fixme-fp retry-dedup-window-too-short FIXME: a retry span computed from jittered/exponential waits (attempts x (backoff cap + per-attempt timeout)) is not used; the TTL is compared with the 24 h MinimumWindow fallback instead, though the window covers every retry in the file
+// corpus: negative retry-dedup-window-too-short
 // A recursive retry (3 tries, waits up to 20 s) against a 10-minute de-dup
 // record: covered.
 #include <chrono>

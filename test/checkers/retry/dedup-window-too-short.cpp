@@ -82,8 +82,28 @@ void configured_ttl_ok(IdempotencyCache &cache, const std::string &key, std::chr
 
 // --- known gaps -----------------------------------------------------------------
 
-// FIXME: TTLs inside JSON or YAML configuration strings are not read.
-const char *kConfigJson_FN = R"({"idempotency_ttl_seconds": 60})";
+// Retentions in configuration: a JSON literal, a configuration struct's
+// default, a macro (the corpus cases dedup-window-too-short-json-config,
+// -config-struct-ms, -c-define-goto).
+const char *kConfigJson = R"({"idempotency_ttl_seconds": 60, "timeout_ms": 5})";
+// CHECK-MESSAGES: :[[@LINE-1]]:27: warning: idempotency records expire after 1 min ('idempotency_ttl_seconds'), shorter than the 24 h minimum window
+const char *kConfigJsonText = R"({"dedup_window": "15min", "session_ttl_s": 5})";
+// CHECK-MESSAGES: :[[@LINE-1]]:31: warning: idempotency records expire after 15 min ('dedup_window'), shorter than the 24 h minimum window
+const char *kConfigJsonLong_ok = R"({"idempotency_key_retention_hours": 48})";
+const char *kNotJson_ok = "idempotency_ttl_seconds: 60";
+
+struct RelayOptions {
+  long dedup_window_ms = 1500;
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: idempotency records expire after {{.*}} ('dedup_window_ms'), shorter than the 24 h minimum window
+  long cache_ttl_ms = 1500;
+  int key_retention_days = 7;
+  int max_attempts = 4;
+};
+
+#define DEDUP_TTL_SECONDS 30
+// CHECK-MESSAGES: :[[@LINE-1]]:9: warning: idempotency records expire after 30 s ('DEDUP_TTL_SECONDS'), shorter than the 24 h minimum window
+#define SESSION_TTL_SECONDS 30
+#define IDEMPOTENCY_KEY_TTL_HOURS (48)
 
 // A lifetime of keys is a TTL source; a key of an API or a session is not.
 constexpr auto kKeyRetention = std::chrono::seconds(1);

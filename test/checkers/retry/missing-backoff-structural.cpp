@@ -296,3 +296,25 @@ int fetch_keys_recursive_jitter_ok(const char *url, int tries_left) {
       std::uniform_int_distribution<long>(0, 100L * tries_left)(rng)));
   return fetch_keys_recursive_jitter_ok(url, tries_left - 1);
 }
+
+// A recursion that finishes a request's state machine (reduced from
+// nginx/nginx src/http/ngx_http_request.c ngx_http_finalize_request): the
+// call tested before it sits in a block that handles its failure and
+// returns, so no failure of it leads back.
+struct HttpReq;
+int post_action(HttpReq *r); // 0 on success
+void terminate_request(HttpReq *r, int rc);
+int special_response(HttpReq *r, int rc);
+
+void finalize_request_ok(HttpReq *r, int rc) {
+  if (rc == -1) {
+    if (post_action(r) == 0)
+      return;
+    terminate_request(r, rc);
+    return;
+  }
+  if (rc >= 300) {
+    finalize_request_ok(r, special_response(r, rc));
+    return;
+  }
+}

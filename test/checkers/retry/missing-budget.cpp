@@ -373,3 +373,29 @@ bool struct_counter_too_high_bad(httplib::Client &cli, CallState &st) {
     pause_before_retry(st.attempts);
   }
 }
+
+// --- a recursion capped by a parameter its callers start at a constant ---
+
+static bool upload_part(httplib::Client &cli, int tries_left) {
+  if (cli.Put("/parts/1", {}, "x", "text/plain"))
+    return true;
+  if (tries_left <= 1)
+    return false;
+  pause_before_retry(tries_left);
+  return upload_part(cli, tries_left - 1);
+  // CHECK-NOTES: :[[@LINE-1]]:27: warning: retry by recursion in 'upload_part' makes up to 30 attempts, more than 10
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: retry by recursion in 'upload_part' starts here
+}
+
+bool upload_many_tries_bad(httplib::Client &cli) { return upload_part(cli, 30); }
+
+static bool upload_chunk(httplib::Client &cli, int tries_left) {
+  if (cli.Put("/chunks/1", {}, "x", "text/plain"))
+    return true;
+  if (tries_left <= 1)
+    return false;
+  pause_before_retry(tries_left);
+  return upload_chunk(cli, tries_left - 1);
+}
+
+bool upload_few_tries_ok(httplib::Client &cli) { return upload_chunk(cli, 3); }

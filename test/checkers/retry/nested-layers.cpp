@@ -117,6 +117,8 @@ bool lambda_layer_bad(httplib::Client &cli) {
 }
 
 // --- recursion ---------------------------------------------------------------------
+// Its cap is read from the test of `left` and the constant its one caller
+// starts it with (2, and `left > 0`: 3 attempts).
 
 grpc::Status post_recursive(payments::Payments::Stub &stub,
                             const ChargeRequest &req, int left) {
@@ -131,8 +133,8 @@ grpc::Status post_recursive(payments::Payments::Stub &stub,
 bool around_recursion_bad(payments::Payments::Stub &stub,
                           const ChargeRequest &req) {
   for (int i = 0; i < 3; ++i) {
-    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_recursive' which retries (unbounded): unbounded requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-8]]:12: note: 'post_recursive' retries here (unbounded)
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_recursive' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-8]]:12: note: 'post_recursive' retries here (3 attempts)
     if (post_recursive(stub, req, 2).ok())
       return true;
   }
@@ -401,7 +403,7 @@ grpc::Status folly_bad(payments::Payments::Stub &stub,
   return folly::futures::retrying(folly::futures::retryingPolicyBasic(3),
                                   [&](unsigned) { return post_charge(stub, req); });
   // CHECK-NOTES: :[[@LINE-2]]:10: warning: retry helper 'retrying' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-  // CHECK-NOTES: :[[@LINE-361]]:3: note: 'post_charge' retries here (3 attempts)
+  // CHECK-NOTES: :[[@LINE-363]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
 
@@ -459,7 +461,7 @@ grpc::Status google_cloud_policy_bad(payments::Payments::Stub &stub,
       google::cloud::LimitedErrorCountRetryPolicy(2),
       [&] { return post_charge(stub, req); });
   // CHECK-NOTES: :[[@LINE-3]]:10: warning: retry helper 'RetryLoop' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-  // CHECK-NOTES: :[[@LINE-419]]:3: note: 'post_charge' retries here (3 attempts)
+  // CHECK-NOTES: :[[@LINE-421]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
 // --- counters incremented in the loop condition -----------------------------------
@@ -469,7 +471,7 @@ bool post_increment_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   while (tries++ < 3) {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-429]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-431]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -481,7 +483,7 @@ bool pre_increment_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   while (++tries < 3) {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls 'post_charge' which retries (3 attempts): up to 6 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-441]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-443]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -493,7 +495,7 @@ bool do_while_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   do {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-453]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-455]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   } while (tries++ < 2);
