@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RetrySite.h"
+#include "Callers.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -284,50 +285,23 @@ static const GotoStmt *backwardGoto(const LabelStmt *Label,
   return Found;
 }
 
-namespace {
-
-/// The constants the calls to one function from outside it pass for one of
-/// its parameters (`archive(doc, body, 3)`), default arguments included.
-class CallerArguments : public MainFileVisitor<CallerArguments> {
-public:
-  CallerArguments(const SourceManager &SM, const FunctionDecl *Def,
-                  const ParmVarDecl *P, ASTContext &Ctx)
-      : MainFileVisitor(SM), Def(Def), P(P), Ctx(Ctx) {}
-
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = calleeDecl(Call);
-    if (!Callee || Callee->getCanonicalDecl() != Def->getCanonicalDecl() ||
-        containsStmt(Def->getBody(), Call))
-      return true;
+/// The largest and the smallest constant the calls to \p Def from outside
+/// it pass for \p P (`archive(doc, body, 3)`), default arguments included;
+/// none when one passes something else or there is no call.
+static std::pair<std::optional<int64_t>, std::optional<int64_t>>
+constantsFromCallers(const FunctionDecl *Def, const ParmVarDecl *P,
+                     ASTContext &Ctx) {
+  std::optional<int64_t> Max, Min;
+  for (const CallExpr *Call : callsFromOutside(Def, Ctx)) {
     const Expr *Arg = argForParam(Call, P);
     int64_t K = Arg ? constInt(Arg, Ctx, INT64_MIN) : INT64_MIN;
-    if (K == INT64_MIN) {
-      AllConstant = false;
-    } else {
-      Max = std::max(Max.value_or(K), K);
-      Min = std::min(Min.value_or(K), K);
-    }
-    return true;
+    if (K == INT64_MIN)
+      return {};
+    Max = std::max(Max.value_or(K), K);
+    Min = std::min(Min.value_or(K), K);
   }
-
-  /// The largest and the smallest, when every call passes a constant and
-  /// there is one.
-  std::optional<int64_t> largest() const {
-    return AllConstant ? Max : std::nullopt;
-  }
-  std::optional<int64_t> smallest() const {
-    return AllConstant ? Min : std::nullopt;
-  }
-
-private:
-  const FunctionDecl *Def;
-  const ParmVarDecl *P;
-  ASTContext &Ctx;
-  bool AllConstant = true;
-  std::optional<int64_t> Max, Min;
-};
-
-} // namespace
+  return {Max, Min};
+}
 
 /// The tests of \p P against a constant in \p Cond, through `&&` (\p
 /// ThroughAnd) or `||`: `left > 0`, `!tries`, `n` (tested for truth). A
@@ -541,12 +515,11 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
         Site->CapWhere = Again->getArg(I);
         // Every caller starting it with a constant (`archive(doc, body,
         // 3)`) caps it there: as many attempts as the largest start makes.
-        CallerArguments Callers(Ctx.getSourceManager(), Def, P, Ctx);
-        Callers.TraverseDecl(Ctx.getTranslationUnitDecl());
+        auto [Largest, Smallest] = constantsFromCallers(Def, P, Ctx);
         // (Counting down, the largest start makes the most; counting up,
         // the smallest.)
         std::optional<unsigned> N;
-        for (std::optional<int64_t> K : {Callers.largest(), Callers.smallest()})
+        for (std::optional<int64_t> K : {Largest, Smallest})
           if (K)
             if (std::optional<unsigned> M =
                     recursionAttempts(Def, Again, P, *K, Ctx))

@@ -6,6 +6,7 @@
 // idempotency key and whether it looks the outcome up before re-sending.
 
 #include "RetrySite.h"
+#include "Callers.h"
 #include "ValueOrigin.h"
 #include "Waits.h"
 #include "utils/AssignedVars.h"
@@ -688,6 +689,36 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     if (!Site.SendsKey && Op.InnerCall)
       if (const FunctionDecl *F = enclosingFunction(Op.InnerCall))
         Site.SendsKey = F->getBody() && HasKeySink(F->getBody());
+  // A request part the caller hands in (a header list): keyed when every
+  // caller in the file passes one that carries a key.
+  for (const Operation &Op : Site.Operations) {
+    const CallExpr *Inner = Op.InnerCall ? Op.InnerCall : Op.Call;
+    const FunctionDecl *F = Inner ? enclosingFunction(Inner) : nullptr;
+    if (Site.SendsKey || !F)
+      break;
+    for (const Expr *Arg : Inner->arguments()) {
+      const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(Arg));
+      if (!P || !llvm::is_contained(F->parameters(), P))
+        continue;
+      llvm::SmallVector<const CallExpr *, 4> Calls = callsFromOutside(F, Ctx);
+      if (!Calls.empty() && llvm::all_of(Calls, [&](const CallExpr *C) {
+            const Expr *A = argForParam(C, P);
+            if (!A)
+              return false;
+            if (HasKeySink(A))
+              return true;
+            // A local the caller fills: `Headers h = {{"Idempotency-Key",
+            // k}};` or `h.emplace("Idempotency-Key", k)`.
+            const VarDecl *V = refVar(A);
+            const FunctionDecl *CF = enclosingFunction(C);
+            return V && V->hasLocalStorage() && CF && CF->getBody() &&
+                   HasKeySink(CF->getBody());
+          })) {
+        Site.SendsKey = true;
+        break;
+      }
+    }
+  }
 
   // Look-ups of authoritative state before re-sending.
   for (const Stmt *S : Code)
@@ -699,12 +730,40 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         Site.LooksUpState = Call;
         return;
       }
-      if (std::optional<Operation> Op = Model.operation(Call))
-        if (!Op->SideEffect &&
-            (Op->Method == HttpMethod::Get || Op->Method == HttpMethod::Head ||
-             Op->Kind == OperationKind::Grpc ||
-             Op->Kind == OperationKind::AwsSdk))
-          Site.LooksUpState = Call;
+      auto IsRead = [&](const CallExpr *C) {
+        std::optional<Operation> Op = Model.operation(C);
+        return Op && !Op->SideEffect &&
+               (Op->Method == HttpMethod::Get ||
+                Op->Method == HttpMethod::Head ||
+                Op->Kind == OperationKind::Grpc ||
+                Op->Kind == OperationKind::AwsSdk);
+      };
+      if (IsRead(Call)) {
+        Site.LooksUpState = Call;
+        return;
+      }
+      // A same-file helper that only reads (`charge_exists(stub, id)`
+      // calling GetCharge) and whose answer the loop tests.
+      const FunctionDecl *FD = calleeDecl(Call);
+      const FunctionDecl *Def = nullptr;
+      if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def) ||
+          !FD->getReturnType()->isBooleanType() ||
+          llvm::any_of(Site.Operations, [&](const Operation &Op) {
+            return Op.SideEffect && (Op.Call == Call || Op.InnerCall == Call);
+          }))
+        return;
+      bool Reads = false, Writes = false;
+      forEachDescendant(Def->getBody(), [&](const Stmt *M) {
+        if (const auto *C = dyn_cast<CallExpr>(M)) {
+          if (IsRead(C))
+            Reads = true;
+          else if (std::optional<Operation> Op = Model.operation(C);
+                   Op && Op->SideEffect)
+            Writes = true;
+        }
+      });
+      if (Reads && !Writes)
+        Site.LooksUpState = Call;
     });
 }
 

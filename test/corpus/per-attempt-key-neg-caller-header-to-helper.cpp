@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fp retry-unkeyed-side-effect FIXME: a header list built by the caller with an Idempotency-Key and passed into a retrying helper is not seen as keying the helper's POST
+// corpus: negative retry-unkeyed-side-effect
 // The caller mints the key once and hands a ready header list to a helper
 // that retries; every attempt carries the caller's key.
 #include <boost/uuid/uuid.hpp>

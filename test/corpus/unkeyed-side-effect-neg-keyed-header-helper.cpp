@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-content-derived-idempotency-key
-// corpus: fixme-fp retry-unkeyed-side-effect FIXME: a header list built by the caller with an Idempotency-Key and passed into a retrying helper is not seen as keying the helper's POST
+// corpus: negative retry-unkeyed-side-effect
 // The caller builds the Idempotency-Key header from the invoice id and
 // passes it into the retrying helper: the POST is keyed.
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fp retry-unkeyed-side-effect FIXME: the look-up of authoritative state before a re-send sits in a same-file helper (charge_exists() calling GetCharge)
+// corpus: negative retry-unkeyed-side-effect
 // The authoritative look-up lives in a same-file helper called before every
 // re-send.
 #include <chrono>

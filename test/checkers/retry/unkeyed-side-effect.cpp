@@ -221,3 +221,73 @@ void tree_walk_is_not_a_retry_ok(httplib::Client &cli, Node *n) {
   if (n->left)
     tree_walk_is_not_a_retry_ok(cli, n->left);
 }
+
+// --- a header list the caller builds and hands to a retrying helper ---
+// (the corpus cases unkeyed-side-effect-neg-keyed-header-helper and
+// per-attempt-key-neg-caller-header-to-helper)
+
+static httplib::Result post_with_retries(httplib::Client &cli,
+                                         const std::string &path,
+                                         const httplib::Headers &headers) {
+  httplib::Result res;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    res = cli.Post(path, headers, "{}", "application/json");
+    if (res)
+      return res;
+    pause_before_retry(attempt);
+  }
+  return res;
+}
+
+bool keyed_by_caller_ok(httplib::Client &cli, const std::string &order_id) {
+  const httplib::Headers h = {{"Idempotency-Key", "order-" + order_id}};
+  return static_cast<bool>(post_with_retries(cli, "/orders", h));
+}
+
+// A tracing header is no key: the helper's POST is unkeyed.
+static httplib::Result post_with_retries_traced(httplib::Client &cli,
+                                                const std::string &path,
+                                                const httplib::Headers &headers) {
+  httplib::Result res;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    res = cli.Post(path, headers, "{}", "application/json");
+    // CHECK-NOTES: :[[@LINE-1]]:11: warning: HTTP POST is re-sent after an ambiguous failure without an idempotency key
+    // CHECK-NOTES: :[[@LINE+2]]:9: note: the retry path is taken for timeouts, dropped connections
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop re-sends it here
+    if (res)
+      return res;
+    pause_before_retry(attempt);
+  }
+  return res;
+}
+
+bool traced_not_keyed_caller_bad(httplib::Client &cli) {
+  const httplib::Headers h = {{"X-Request-Id", "trace-1"}};
+  return static_cast<bool>(post_with_retries_traced(cli, "/orders", h));
+}
+
+// --- a look-up of authoritative state in a same-file helper ---
+// (the corpus case unkeyed-side-effect-neg-lookup-helper)
+
+static bool charge_exists(payments::Payments::Stub &stub,
+                          const payments::ChargeRequest &req) {
+  payments::ChargeReply r;
+  grpc::ClientContext ctx;
+  return stub.GetCharge(&ctx, req, &r).ok();
+}
+
+grpc::Status lookup_in_helper_ok(payments::Payments::Stub &stub,
+                                 const payments::ChargeRequest &req) {
+  grpc::Status st;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (attempt > 0 && charge_exists(stub, req))
+      return grpc::Status();
+    payments::ChargeReply reply;
+    grpc::ClientContext ctx;
+    st = stub.CreateCharge(&ctx, req, &reply);
+    if (st.error_code() != grpc::UNAVAILABLE)
+      return st;
+    pause_before_retry(attempt);
+  }
+  return st;
+}
