@@ -53,7 +53,8 @@ namespace {
 class Analyzer {
 public:
   Analyzer(const RetrySite &Site, RetrySiteIndex &Index)
-      : Site(Site), Conds(Index.api(), Index.context()) {}
+      : Site(Site), Api(Index.api()), Ctx(Index.context()),
+        Conds(Index.api(), Index.context()) {}
 
   RetriedStatuses run();
 
@@ -71,8 +72,18 @@ private:
       RetryWhere = Where;
   }
 
+  /// A same-file function called in \p S that turns the outcome of an
+  /// operation it performs into exceptions (`checked_get()`: `if
+  /// (res->status >= 400) throw HttpError{...}`), with no loop of its own.
+  const FunctionDecl *throwingHelper(const Stmt *S) const;
+
   const RetrySite &Site;
+  const ApiModel &Api;
+  ASTContext &Ctx;
   StatusConditions Conds;
+  /// Inside a throwing helper's body: its returns come back to the caller.
+  unsigned HelperDepth = 0;
+  StatusSet HelperReturned;
   StatusSet Retried;
   std::vector<std::pair<StatusSet, const Stmt *>> Paths;
   const Stmt *RetryWhere = nullptr;
@@ -86,6 +97,29 @@ private:
 };
 } // namespace
 
+const FunctionDecl *Analyzer::throwingHelper(const Stmt *S) const {
+  const FunctionDecl *Found = nullptr;
+  forEachInFunction(S, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+    const FunctionDecl *Def = nullptr;
+    if (Found || !FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def) ||
+        Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+      return;
+    bool Throws = false, Performs = false, Loops = false;
+    forEachInFunction(Def->getBody(), [&](const Stmt *M) {
+      Throws = Throws || isa<CXXThrowExpr>(M);
+      Loops = Loops || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt,
+                           GotoStmt, CXXTryStmt>(M);
+      if (const auto *C = dyn_cast<CallExpr>(M))
+        Performs = Performs || Api.operation(C).has_value();
+    });
+    if (Throws && Performs && !Loops)
+      Found = Def;
+  });
+  return Found;
+}
+
 StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
   if (!S || In.empty())
     return In;
@@ -93,6 +127,29 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     for (const Stmt *C : CS->body())
       In = flow(C, In);
     return In;
+  }
+  // Statuses a same-file helper called in a `try` turns into exceptions:
+  // its body is followed with the outcomes of its operation; what it
+  // returns comes back here.
+  if (TryDepth && HelperDepth < 2 && isa<Expr, ReturnStmt, DeclStmt>(S))
+    if (const FunctionDecl *H = throwingHelper(S)) {
+      const Stmt *SavedCur = CurrentCond, *SavedGate = LastGate;
+      StatusSet SavedReturned = HelperReturned;
+      HelperReturned = StatusSet::none();
+      ++HelperDepth;
+      Conds.learnVariables(H->getBody());
+      StatusSet FellOff = flow(H->getBody(), In);
+      --HelperDepth;
+      In = HelperReturned | FellOff;
+      HelperReturned = SavedReturned;
+      CurrentCond = SavedCur;
+      LastGate = SavedGate;
+      if (In.empty())
+        return In;
+    }
+  if (HelperDepth && isa<ReturnStmt>(S)) {
+    HelperReturned = HelperReturned | In;
+    return StatusSet::none();
   }
   // Recursion and goto retries loop back through a call or a jump.
   if (const auto *G = dyn_cast<GotoStmt>(S)) {

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: statuses turned into exceptions by a same-file helper (throw on status >= 400 / on !ok()) and caught by catch (...), a base class or the helper's exception type in the retry loop are not carried to the loop-back
+// corpus: expect retry-non-retryable-status
 // A same-TU wrapper throws on any non-OK status; the loop catches that
 // exception and goes back, so PERMISSION_DENIED, NOT_FOUND ... are retried.
 #include <chrono>

@@ -229,3 +229,42 @@ bool policy_retries_4xx_FN(httplib::Client &cli, const AnyErrorPolicy &policy) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
   }
 }
+
+// --- statuses a same-file helper turns into exceptions ---
+// (the corpus cases non-retryable-status-catch-all-throwing-helper,
+// -exception-hierarchy, -grpc-throw-not-ok)
+
+struct ClientError : HttpError {};
+
+static std::string checked_get(httplib::Client &cli, const std::string &path) {
+  auto res = cli.Get(path);
+  if (!res)
+    throw TransportError{};
+  if (res->status >= 400)
+    throw ClientError{};
+  return res->body;
+}
+
+bool helper_throws_caught_by_base_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    try {
+      return !checked_get(cli, "/orders/1").empty();
+    } catch (const HttpError &) {
+      // CHECK-NOTES: :[[@LINE-1]]:7: warning: retry path is taken for HTTP 400-407, 409-424, 426-428, 430-499
+      pause_before_retry(attempt);
+    }
+  }
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop starts here
+  return false;
+}
+
+bool helper_throws_only_transport_caught_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    try {
+      return !checked_get(cli, "/orders/1").empty();
+    } catch (const TransportError &) {
+      pause_before_retry(attempt);
+    }
+  }
+  return false;
+}
