@@ -247,22 +247,24 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   // are the cap. Only for the cap: the struct is not a per-attempt value.
   const VarDecl *FieldCounterOwner = nullptr;
   const ValueDecl *FieldCounter = nullptr;
-  if (Site.Kind == RetryKind::Loop && !Site.AttemptCounter)
+  // A member of the object counted down (`--retries_remaining_`): its start
+  // is not known here, so its test is a cap of unknown size.
+  bool FieldCountsDown = false;
+  if (Site.Kind == RetryKind::Loop)
     forEachDescendant(loopParts(Site.Site).Body, [&](const Stmt *N) {
       const auto *UO = dyn_cast<UnaryOperator>(N);
-      if (FieldCounterOwner || !UO || !UO->isIncrementOp())
+      if (FieldCounter || !UO || !UO->isIncrementDecrementOp())
         return;
       if (const auto *ME =
               dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) {
         FieldCounterOwner = refVar(ME->getBase());
         FieldCounter = ME->getMemberDecl();
+        FieldCountsDown = UO->isDecrementOp();
       }
     });
   // The counter, or the counted field of its struct: the limit may sit in
   // the same struct (st.attempts >= st.max_attempts).
-  auto MentionsCounter = [&](const Expr *E) {
-    if (Site.AttemptCounter)
-      return references(E, Site.AttemptCounter);
+  auto MentionsField = [&](const Expr *E) {
     bool Found = false;
     forEachDescendant(E, [&](const Stmt *N) {
       if (const auto *ME = dyn_cast<MemberExpr>(N))
@@ -270,6 +272,10 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
                           refVar(ME->getBase()) == FieldCounterOwner);
     });
     return Found;
+  };
+  auto MentionsCounter = [&](const Expr *E) {
+    return Site.AttemptCounter ? references(E, Site.AttemptCounter)
+                               : MentionsField(E);
   };
   // Locals that hold an operation's result (`auto out = client.PutItem(req)`),
   // found when a policy call needs them.
@@ -339,24 +345,32 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         Site.Deadline = N;
       const VarDecl *C =
           Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
-      if (!C || Site.Cap == CapKind::Constant)
+      if ((!C && !FieldCounter) || Site.Cap == CapKind::Constant)
         return;
       bool LeftIsCounter = MentionsCounter(L) && !MentionsCounter(R);
       bool RightIsCounter = MentionsCounter(R) && !MentionsCounter(L);
-      if (!LeftIsCounter && !RightIsCounter)
+      if (!LeftIsCounter && !RightIsCounter) {
+        // Besides the loop's counter, a member stepped in the body and
+        // tested (`--retries_remaining_; ... retries_remaining_ == 0`).
+        if (Site.AttemptCounter && FieldCounter &&
+            MentionsField(L) != MentionsField(R) && Site.Cap == CapKind::None) {
+          Site.Cap = CapKind::Variable;
+          Site.CapWhere = N;
+        }
         return;
+      }
       const Expr *Bound = LeftIsCounter ? R : L;
       if (RightIsCounter) { // K > i  ==  i < K
         if (Op != BO_Cmp)
           Op = BinaryOperator::reverseComparisonOp(Op);
       }
       int64_t K = constInt(Bound, Ctx, INT64_MIN);
-      if (K == INT64_MIN) {
+      if (K == INT64_MIN || (!Site.AttemptCounter && FieldCountsDown)) {
         Site.Cap = CapKind::Variable;
         Site.CapWhere = N;
         return;
       }
-      int64_t Start = C->getInit() ? constInt(C->getInit(), Ctx, 0) : 0;
+      int64_t Start = C && C->getInit() ? constInt(C->getInit(), Ctx, 0) : 0;
       // i < K and i >= K (as an exit) both allow K - Start attempts.
       int64_t Attempts =
           (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;

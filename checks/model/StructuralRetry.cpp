@@ -140,6 +140,23 @@ static bool isFailureAccessor(StringRef Name) {
                              "haserr"},
                             StringRef(N));
 }
+/// What a predicate's name says holds when it returns true: a retryable
+/// or transient failure (`shouldRetry`, `is_transient`, `isError`) or a
+/// success (`succeeded`, `is_ok`).
+static Outcome predicateOutcome(StringRef Name) {
+  for (const std::string &W : identifierWords(Name)) {
+    if (llvm::is_contained({"retry", "retryable", "retriable", "transient",
+                            "temporary", "recoverable", "error", "failed",
+                            "failure", "fail"},
+                           StringRef(W)))
+      return Outcome::Failure;
+    if (llvm::is_contained({"ok", "success", "succeeded", "successful"},
+                           StringRef(W)))
+      return Outcome::Success;
+  }
+  return Outcome::Unknown;
+}
+
 namespace {
 
 /// Reads what \p E, a condition, says about the outcome of one call: true
@@ -210,6 +227,19 @@ private:
           return Outcome::Failure;
       }
     }
+    // A predicate asked of the result (`wouldRetry(r.status)`,
+    // `is_transient(rc)`, `succeeded(res)`): its name says which outcome.
+    if (const auto *Call = dyn_cast<CallExpr>(S);
+        Call && Call->getType()->isBooleanType() &&
+        llvm::any_of(Call->arguments(), [&](const Expr *A) {
+          const Expr *X = ignoreWrappers(A);
+          if (const auto *ME = dyn_cast_or_null<MemberExpr>(X))
+            X = ME->getBase();
+          return isResult(X);
+        }))
+      if (const FunctionDecl *FD = calleeDecl(Call);
+          FD && FD->getDeclName().isIdentifier())
+        return predicateOutcome(FD->getName());
     if (const auto *ME = dyn_cast<MemberExpr>(S))
       if (ME->getType()->isBooleanType() && isResult(ME->getBase()) &&
           ME->getMemberDecl()->getDeclName().isIdentifier()) {

@@ -318,3 +318,34 @@ void finalize_request_ok(HttpReq *r, int rc) {
     return;
   }
 }
+
+// A predicate asked of the result names the outcome it holds for (reduced
+// from envoyproxy/envoy source/common/router/retry_state_impl.cc
+// RetryStateImpl::wouldRetryFromHeaders).
+struct Upstream {
+  unsigned status;
+};
+Upstream forward_upstream(const char *request); // another file
+bool would_retry(unsigned status);
+bool is_success(unsigned status);
+
+Upstream route_bad(const char *request) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    Upstream r = forward_upstream(request);
+    if (!would_retry(r.status))
+      return r;
+  }
+  return Upstream{503};
+}
+
+// Going on while the predicate says success is a walk, not a retry.
+Upstream relay_all_ok(const char *request) {
+  Upstream r{0};
+  for (int hop = 0; hop < 3; ++hop) {
+    r = forward_upstream(request);
+    if (!is_success(r.status))
+      return r;
+  }
+  return r;
+}

@@ -500,3 +500,35 @@ again:
   }
   return rc;
 }
+
+// A member counted down beside the loop's own counter caps it (reduced
+// from envoyproxy/envoy source/common/router/retry_state_impl.cc).
+struct Upstream {
+  unsigned status;
+};
+Upstream forward_upstream(const char *request); // another file
+bool would_retry(unsigned status);
+
+class RetryState {
+  unsigned retries_remaining_ = 2;
+
+public:
+  Upstream route_ok(const char *request) {
+    for (unsigned attempt = 1;; ++attempt) {
+      Upstream r = forward_upstream(request);
+      if (!would_retry(r.status) || retries_remaining_ == 0)
+        return r;
+      --retries_remaining_;
+      sleep_jittered(100L << attempt);
+    }
+  }
+  Upstream route_forever_bad(const char *request) {
+    for (unsigned attempt = 1;; ++attempt) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: retry loop has no attempt cap and no deadline
+      Upstream r = forward_upstream(request);
+      if (!would_retry(r.status))
+        return r;
+      sleep_jittered(100L << attempt);
+    }
+  }
+};
