@@ -115,6 +115,18 @@ VolatileIdempotencyStoreCheck::durableEffect(const Stmt *S, unsigned Depth,
     }
     const FunctionDecl *FD = calleeDecl(Call);
     const FunctionDecl *Def = nullptr;
+    // A storage layer the file does not show (a virtual `InsertOrder`, a
+    // function of another file) named with a mutating verb.
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+    if (FD && !isStdLibrary(FD) && FD->getDeclName().isIdentifier() &&
+        (!FD->hasBody(Def) || (MD && MD->isVirtual())) &&
+        !FD->getASTContext().getSourceManager().isInSystemHeader(
+            FD->getLocation()) &&
+        model::isSideEffectName(FD->getName())) {
+      Found = Call;
+      What = FD->getNameAsString();
+      return;
+    }
     if (Depth < 2 && FD && !isStdLibrary(FD) && FD->hasBody(Def) && Def) {
       std::string Inner;
       if (durableEffect(Def->getBody(), Depth + 1, Inner)) {
@@ -161,19 +173,28 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       }
   if (!HeaderRead && !FieldRead && !KeyParam)
     return;
+  // Records of the key in a shared in-memory container.
+  std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
+  auto IsStoreOp = [&](const Expr *E) {
+    const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(E));
+    return Call && llvm::any_of(Ops, [&](const model::StoreOp &O) {
+             return O.Call == Call;
+           });
+  };
   // Locals that hold the key: auto k = req.get_header_value(...); auto k2 = k.
+  // What a look-up returns (`auto it = done_.find(key)`) is the store's
+  // answer, not the key.
   for (int Round = 0; Round < 2; ++Round)
     forEachInFunction(Body, [&](const Stmt *S) {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
         for (const Decl *D : DS->decls())
           if (const auto *VD = dyn_cast<VarDecl>(D))
             if (VD->getInit() && !llvm::is_contained(KeyVars, VD) &&
+                !IsStoreOp(VD->getInit()) &&
                 mentions(VD->getInit(), KeyVars, IsKeyRead))
               KeyVars.push_back(VD);
     });
 
-  // Records of the key in a shared in-memory container.
-  std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
   // The last one: an earlier m[k] may be the replay path reading it back.
   const model::StoreOp *Rec = nullptr;
   for (const model::StoreOp &Op : Ops)

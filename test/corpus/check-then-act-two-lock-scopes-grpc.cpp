@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: a gRPC service member map keyed by a request-message accessor (req->idempotency_key()) is not seen as a serving-side store
+// corpus: expect retry-volatile-idempotency-store
 // A gRPC service implementation: the key comes from the request message
 // accessor; look-up and record hold two separate lock scopes on the same
 // mutex, and the charge is appended to a journal file in between.

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: expect retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the in-memory store is wrapped in a same-file class (seen/mark methods over a std container), the key comes from a request-message accessor (req->request_id()) and the side effect is a declared-only call
+// corpus: expect retry-volatile-idempotency-store
 // A gRPC service with a small store class whose seen()/mark() each lock; the
 // RPC calls seen(), publishes the payment (a side effect), then mark().
 #include <grpcpp/grpcpp.h>

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-check-then-act-dedup
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the durable side effect is a virtual or declared-only call (repo_.InsertOrder) whose body is not visible
+// corpus: expect retry-volatile-idempotency-store
 // The side effect is a virtual call into the storage layer (no body
 // visible); the key is kept in a member set only.
 #include <httplib.h>

@@ -102,6 +102,48 @@ void replay_answer_bad(sqlite3 *db, const httplib::Request &req,
   // CHECK-NOTES: :[[@LINE-1]]:3: note: 'emplace' records the key in memory only
 }
 
+// The answer of a look-up (`auto it = done_.find(key)`) handed to the
+// reply is the store's, not the key leaving (the corpus case
+// check-then-act-two-lock-scopes-grpc); the effect is a storage layer with
+// no body in the file, named with a mutating verb
+// (volatile-store-virtual-side-effect).
+struct DebitRequest {
+  const std::string &idempotency_key() const;
+  long cents() const;
+};
+struct DebitReply {
+  void set_balance(long);
+};
+class Ledger {
+public:
+  virtual ~Ledger();
+  virtual bool AppendDebit(long cents) = 0;
+  virtual long Balance() const = 0;
+};
+
+class WalletService {
+  std::mutex mu_;
+  std::unordered_map<std::string, long> done_;
+  // CHECK-NOTES: :[[@LINE-1]]:41: warning: idempotency records in 'done_' live only in process memory
+  Ledger &ledger_;
+
+public:
+  explicit WalletService(Ledger &l) : ledger_(l) {}
+  void debit_bad(const DebitRequest *req, DebitReply *reply) {
+    std::lock_guard<std::mutex> g(mu_);
+    auto it = done_.find(req->idempotency_key());
+    // CHECK-NOTES: :[[@LINE-1]]:26: note: the key is read from the request here
+    if (it != done_.end()) {
+      reply->set_balance(it->second);
+      return;
+    }
+    ledger_.AppendDebit(req->cents());
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: the side effect is durable: 'AppendDebit'
+    done_.emplace(req->idempotency_key(), ledger_.Balance());
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'emplace' records the key in memory only
+  }
+};
+
 // --- durable key records, caches, client side: silent ------------------------
 
 class DurableKeys {
