@@ -97,6 +97,29 @@ void CheckThenActDedupCheck::noteBlockingBetween(const Stmt *Body,
         << What;
 }
 
+/// Is \p R an `m[k]` read on a branch that leaves (`if (m.count(k))
+/// return m[k];`, `res.body = m[k]; return;`)? The duplicate path replays
+/// the stored answer; it records nothing new.
+static bool isReplayRead(const Stmt *Body, const model::StoreOp &R) {
+  if (!isa<CXXOperatorCallExpr>(R.Call))
+    return false;
+  const Stmt *Branch = exitBranch(Body, R.Call);
+  if (!Branch)
+    return false;
+  bool Assigned = false;
+  forEachDescendant(Branch, [&](const Stmt *N) {
+    const Expr *LHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(N);
+        BO && BO->isAssignmentOp())
+      LHS = BO->getLHS();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+             OC && OC->isAssignmentOp() && OC->getNumArgs() == 2)
+      LHS = OC->getArg(0);
+    Assigned = Assigned || (LHS && ignoreWrappers(LHS) == R.Call);
+  });
+  return !Assigned;
+}
+
 void CheckThenActDedupCheck::checkContainers(
     const Stmt *Body, ASTContext &Ctx,
     llvm::ArrayRef<model::LockScope> Scopes) {
@@ -116,7 +139,7 @@ void CheckThenActDedupCheck::checkContainers(
     for (size_t J = I + 1; J < Ops.size(); ++J) {
       const model::StoreOp &R = Ops[J];
       if (R.Kind != model::StoreOpKind::Record || R.Store != L.Store ||
-          !model::sameKey(L.Key, R.Key))
+          !model::sameKey(L.Key, R.Key) || isReplayRead(Body, R))
         continue;
       std::optional<std::string> Why = notAtomicReason(
           Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM);
@@ -140,10 +163,10 @@ void CheckThenActDedupCheck::checkDatabase(
     const Stmt *Body, ASTContext &Ctx,
     llvm::ArrayRef<model::LockScope> Scopes) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<model::DbStmt> Db = model::dbStatementsIn(Body);
+  std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body);
   llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
-    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
-                                        B.Call->getBeginLoc());
+    return SM.isBeforeInTranslationUnit(A.at()->getBeginLoc(),
+                                        B.at()->getBeginLoc());
   });
   // The transaction (if any) open at statement I: its BEGIN's index, and
   // whether it serializes.
@@ -157,7 +180,7 @@ void CheckThenActDedupCheck::checkDatabase(
         Open = static_cast<int>(I);
       OpenSerial |= Db[I].Serializing;
     } else if (Db[I].K == model::DbStmt::TxEnd &&
-               !exitBranch(Body, Db[I].Call)) {
+               !exitBranch(Body, Db[I].at())) {
       // A ROLLBACK before an early return ends nothing for what follows.
       Open = -1;
       OpenSerial = false;
@@ -185,7 +208,10 @@ void CheckThenActDedupCheck::checkDatabase(
         continue;
       if (R.Conditional)
         break;
-      if (!notAtomicReason(Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call),
+      // Both in one called function: that function's own body reports it.
+      if (L.Via && L.Via == R.Via)
+        continue;
+      if (!notAtomicReason(Scopes, callBeginLoc(L.at()), callBeginLoc(R.at()),
                            SM))
         break;
       if (!Redis && TxOf[I] >= 0 && TxOf[I] == TxOf[J]) {
@@ -218,6 +244,14 @@ void CheckThenActDedupCheck::checkDatabase(
              "the INSERT without ON CONFLICT records the key here",
              DiagnosticIDs::Note);
       }
+      // Statements run by same-file functions: where the handler runs them.
+      for (const model::DbStmt *D : {&L, &R})
+        if (D->Via)
+          if (const FunctionDecl *FD = calleeDecl(D->Via))
+            diag(callBeginLoc(D->Via), "'%0' runs the %1 here",
+                 DiagnosticIDs::Note)
+                << FD->getName() << (D == &L ? (Redis ? "GET" : "SELECT")
+                                            : (Redis ? "SET" : "INSERT"));
       break;
     }
   }

@@ -148,6 +148,24 @@ std::vector<DbStmt> dbStatementsIn(const Stmt *Body) {
   return Out;
 }
 
+std::vector<DbStmt> dbStatementsThrough(const Stmt *Body) {
+  std::vector<DbStmt> Out = dbStatementsIn(Body);
+  forEachInFunction(Body, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+    const FunctionDecl *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def) ||
+        Def->getASTContext().getSourceManager().isInSystemHeader(
+            Def->getLocation()))
+      return;
+    for (DbStmt D : dbStatementsIn(Def->getBody())) {
+      D.Via = Call;
+      Out.push_back(std::move(D));
+    }
+  });
+  return Out;
+}
+
 /// "-10 minutes" (SQLite datetime modifiers), "INTERVAL '10 minutes'"
 /// (PostgreSQL), "INTERVAL 10 MINUTE" (MySQL), in uppercased SQL.
 std::optional<double> sqlAgeSeconds(StringRef Sql) {

@@ -39,6 +39,11 @@ struct DbStmt {
   bool Serializing = false;
   bool Postgres = false;
   std::string Sql; ///< uppercased, whitespace collapsed
+  /// For a statement run by a same-file function: the call to it in the
+  /// code examined (where it happens for lock scopes and transactions).
+  const CallExpr *Via = nullptr;
+  /// Where the statement runs in the code examined.
+  const CallExpr *at() const { return Via ? Via : Call; }
 };
 
 /// Parses the statements of one SQL text (split at ';') or one Redis
@@ -48,6 +53,9 @@ std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis);
 /// SQL / Redis statements passed as literals to database calls in \p Body
 /// (nested lambdas excluded), in walk order.
 std::vector<DbStmt> dbStatementsIn(const Stmt *Body);
+/// The same, plus those run by same-file functions \p Body calls (one
+/// level; `key_exists(db, k)` running a SELECT), marked with the call.
+std::vector<DbStmt> dbStatementsThrough(const Stmt *Body);
 
 /// The age a purge keeps, in seconds, from uppercased SQL: "-10 minutes"
 /// (SQLite datetime modifiers), "INTERVAL '10 minutes'" (PostgreSQL),

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-volatile-idempotency-store
-// corpus: fixme-fn retry-check-then-act-dedup FIXME: look-up and record live in two same-file wrapper functions (key_exists/record_key running SELECT and INSERT) called one after the other by the handler
+// corpus: expect retry-check-then-act-dedup
 // The SQL look-up and the SQL record sit in two same-file wrapper
 // functions; the handler calls one, does the work, then the other.
 #include <httplib.h>

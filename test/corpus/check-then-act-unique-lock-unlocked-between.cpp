@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-check-then-act-dedup FIXME: one std::unique_lock released with unlock() and re-acquired with lock() around the blocking call is taken as one scope covering both
+// corpus: expect retry-check-then-act-dedup
 // corpus: fixme-fn retry-volatile-idempotency-store FIXME: a service method that takes the key as a key-named parameter and whose durable side effect is a downstream POST is treated as a client-side cache
 // A unique_lock released around the slow provider call: look-up and record
 // end up in two lock scopes.

@@ -560,3 +560,69 @@ void collect_ok(std::unordered_set<std::string> &out, const std::string &name) {
     return;
   out.insert(name);
 }
+
+// --- SQL look-up and record in two same-file functions ---
+// (the corpus case check-then-act-sqlite-wrapper-functions)
+
+static bool dedup_key_seen(sqlite3 *db, const char *key) {
+  sqlite3_stmt *q;
+  sqlite3_prepare_v2(db, "SELECT 1 FROM dedup_keys WHERE k = ?", -1, &q, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:26: warning: SELECT on 'dedup_keys' and the INSERT that records the key are not one atomic step
+  sqlite3_bind_text(q, 1, key, -1, SQLITE_TRANSIENT);
+  bool found = sqlite3_step(q) == SQLITE_ROW;
+  sqlite3_finalize(q);
+  return found;
+}
+
+static void dedup_key_record(sqlite3 *db, const char *key) {
+  sqlite3_stmt *q;
+  sqlite3_prepare_v2(db, "INSERT INTO dedup_keys(k) VALUES (?)", -1, &q, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:26: note: the INSERT without ON CONFLICT records the key here
+  sqlite3_bind_text(q, 1, key, -1, SQLITE_TRANSIENT);
+  sqlite3_step(q);
+  sqlite3_finalize(q);
+}
+
+bool wrapped_select_then_insert_bad(sqlite3 *db, const char *key) {
+  if (dedup_key_seen(db, key))
+    // CHECK-NOTES: :[[@LINE-1]]:7: note: 'dedup_key_seen' runs the SELECT here
+    return false;
+  sqlite3_exec(db, "INSERT INTO bookings(seat) VALUES ('12A')", nullptr, nullptr, nullptr);
+  dedup_key_record(db, key);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: 'dedup_key_record' runs the INSERT here
+  return true;
+}
+
+bool wrapped_in_immediate_transaction_ok(sqlite3 *db, const char *key) {
+  sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+  if (dedup_key_seen(db, key)) {
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    return false;
+  }
+  dedup_key_record(db, key);
+  sqlite3_exec(db, "COMMIT", nullptr, nullptr, nullptr);
+  return true;
+}
+
+// --- the duplicate path reads the stored answer back ---
+// (the corpus case check-then-act-unique-lock-unlocked-between)
+
+class ReplayThenUnlock {
+  std::mutex mu_;
+  std::unordered_map<std::string, int> processed_;
+
+public:
+  int payout_bad(const std::string &idempotency_key) {
+    std::unique_lock<std::mutex> lk(mu_);
+    if (processed_.count(idempotency_key))
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: look-up and record of the idempotency key in 'processed_' are not one atomic step (they hold two separate lock scopes on 'mu_')
+      return processed_[idempotency_key];
+    lk.unlock();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'sleep_for' blocks between the look-up and the record
+    lk.lock();
+    processed_[idempotency_key] = 201;
+    // CHECK-NOTES: :[[@LINE-1]]:5: note: 'operator[]' records the key here
+    return 201;
+  }
+};
