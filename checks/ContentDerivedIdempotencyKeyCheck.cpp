@@ -107,6 +107,18 @@ ContentDerivedIdempotencyKeyCheck::classifyName(StringRef Name,
   if (Words.empty())
     return Role::Unknown;
   auto IsId = [](StringRef W) { return llvm::is_contained(IdWords, W); };
+  // One word made of two (`msgid`, `orderid`): an intent word and an id.
+  for (size_t I = 0, N = Words.size(); I < N; ++I)
+    for (StringRef Id : {"id", "key", "ref", "uuid", "no", "num"}) {
+      StringRef W(Words[I]);
+      if (W.size() > Id.size() && W.ends_with(Id) &&
+          llvm::is_contained(IntentWords, W.drop_back(Id.size()))) {
+        std::string Prefix = W.drop_back(Id.size()).str();
+        Words[I] = Id.str();
+        Words.push_back(Prefix);
+        break;
+      }
+    }
   // o.id, intent.key: the owner names what is identified.
   if (llvm::all_of(Words, [&](const std::string &W) { return IsId(W); }))
     for (const std::string &W : identifierWords(Owner))
@@ -137,6 +149,33 @@ ContentDerivedIdempotencyKeyCheck::classifyName(StringRef Name,
   if (Has(ContentWords))
     return Role::Content;
   return Role::Unknown;
+}
+
+bool ContentDerivedIdempotencyKeyCheck::recordHasIdentity(
+    const RecordDecl *RD) const {
+  // Only the project's own records of the file: a library's (timeval,
+  // std::pair) says nothing about the request.
+  if (!RD || !RD->getDefinition() ||
+      !RD->getASTContext().getSourceManager().isInMainFile(
+          RD->getLocation()))
+    return true; // cannot tell
+  for (const FieldDecl *F : RD->getDefinition()->fields()) {
+    if (!F->getDeclName().isIdentifier())
+      return true;
+    for (const std::string &W : identifierWords(F->getName()))
+      if (llvm::is_contained(IdWords, StringRef(W)))
+        return true;
+    // `msgid`, `orderref`: an id written as one word.
+    std::string L = F->getName().lower();
+    for (StringRef Id : {"id", "ids", "key", "ref", "uuid", "guid"})
+      if (StringRef(L).ends_with(Id))
+        return true;
+    // A nested record or an unknown type may carry one.
+    if (F->getType()->isRecordType() &&
+        !isStdLibrary(F->getType()->getAsRecordDecl()))
+      return true;
+  }
+  return false;
 }
 
 ContentDerivedIdempotencyKeyCheck::Role
@@ -175,6 +214,13 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
   llvm::SmallVector<const model::Leaf *, 2> Content, Parties;
   for (const model::Leaf &L : Leaves) {
     Role R = classify(L);
+    // A field of a record that has no identity of its own (`Delivery {
+    // street, postcode, window }`: nothing in it names which booking) is
+    // part of its content.
+    if (R == Role::Unknown && L.Kind == model::LeafKind::Field)
+      if (const auto *F = dyn_cast_or_null<FieldDecl>(L.Decl);
+          F && !recordHasIdentity(F->getParent()))
+        R = Role::Content;
     if (R == Role::Identity || R == Role::Unknown)
       return; // identity in the key, or a piece we cannot judge
     if (R == Role::Content)

@@ -22,6 +22,9 @@ public:
 
 private:
   enum class Role { Identity, Content, Party, Neutral, Unknown };
+  /// Does \p RD have a field that could identify the intent (an id, a key,
+  /// a reference, a nested record)?
+  bool recordHasIdentity(const RecordDecl *RD) const;
   Role classify(const model::Leaf &L) const;
   Role classifyName(StringRef Name, StringRef Owner) const;
   void checkKeyValue(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx);

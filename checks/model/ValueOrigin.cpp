@@ -496,6 +496,20 @@ void ValueOrigin::traceField(const VarDecl *Base, const FieldDecl *Field,
       if (ME->getMemberDecl() == Field && refVar(ME->getBase()) == Base)
         trace(RHS, F, Depth + 1);
   });
+  // A struct filled through its address by a per-attempt source:
+  // gettimeofday(&tv, nullptr), then tv.tv_sec.
+  forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return;
+    for (const Expr *Arg : Call->arguments())
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+          UO && UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == Base)
+        if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
+          const FunctionDecl *Callee = calleeDecl(Call);
+          add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
+        }
+  });
 }
 
 } // namespace clang::tidy::retry::model
@@ -566,7 +580,9 @@ bool ValueOrigin::isHashLike(const FunctionDecl *Callee) {
     for (StringRef W :
          {"hash", "sha1", "sha2", "sha256", "sha512", "md5", "digest", "crc",
           "fnv", "murmur", "xxh", "checksum", "blake", "hmac", "serialize",
-          "tojson", "to_json", "dump"})
+          "tojson", "to_json", "dump",
+          // A name-based UUID is a SHA-1 or MD5 of its namespace and name.
+          "name_generator"})
       if (S.contains(W))
         return true;
     return false;
@@ -600,6 +616,11 @@ bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
         Model.isPerAttemptName(Member->getName()))
       return false;
     addLeaf(LeafKind::Field, E, Member);
+    // A local struct filled by a per-attempt source (gettimeofday(&tv)):
+    // its fields carry that source too.
+    if (const auto *FD = dyn_cast<FieldDecl>(Member))
+      if (const VarDecl *Base = refVar(ME->getBase()))
+        traceField(Base, FD, F, Depth);
     return true;
   }
   // Accessors: o.amount(), req.order_id(). Standard-library accessors

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
 // corpus: negative retry-per-attempt-idempotency-key
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: personal-data fields (street, postcode, phone) are not classified as content, so a key made only of them is unjudged
+// corpus: expect retry-content-derived-idempotency-key
 // A delivery booking keyed by the shipping address and postcode.
 #include <chrono>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // corpus: origin written
 // corpus: negative retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-content-derived-idempotency-key FIXME: a name-based UUID of the payload (name_generator(ns)(body), uuid_generate_sha1(out, ns, body, len)): the namespace constant makes the key unjudged
+// corpus: expect retry-content-derived-idempotency-key
 // A name-based UUID of the body: deterministic (not per attempt), but only
 // content.
 #include <boost/uuid/uuid.hpp>

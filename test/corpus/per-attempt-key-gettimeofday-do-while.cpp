@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: a clock read through an out-parameter (gettimeofday(&tv, ...)) and then its fields (tv.tv_sec) is not traced as a per-attempt source
+// corpus: expect retry-per-attempt-idempotency-key
 // do/while retry of a curl POST; the key is microseconds since the epoch.
 #include <cstdio>
 #include <curl/curl.h>

@@ -24,6 +24,18 @@ struct ChargeRequest {
   void set_idempotency_key(const std::string &k);
 };
 
+// A record with nothing that identifies a request: its fields are its
+// content (the corpus case content-derived-key-address); one with an id
+// (`msgid`, one word) is not judged by its other fields.
+struct Delivery {
+  std::string street;
+  std::string slot;
+};
+struct Queued {
+  int msgid;
+  std::string slot;
+};
+
 // --- content only: bad -------------------------------------------------------
 
 void amount_and_currency_bad(httplib::Client &cli, const Order &o) {
@@ -243,4 +255,15 @@ void path_and_body_bad(httplib::Client &cli, const std::string &path,
   // CHECK-NOTES: :[[@LINE-1]]:39: warning: idempotency key is derived only from payload content (a hash of 'body')
   // CHECK-NOTES: :[[@LINE-2]]:57: note: 'body' is payload content, not an identity of the intent
            "application/json");
+}
+
+void record_without_identity_bad(httplib::Client &cli, const Delivery &d) {
+  cli.Post("/bookings", {{"Idempotency-Key", sha256_hex(d.street + d.slot)}}, "{}", "application/json");
+  // CHECK-NOTES: :[[@LINE-1]]:46: warning: idempotency key is derived only from payload content (a hash of 'street', 'slot')
+  // CHECK-NOTES: :[[@LINE-2]]:57: note: 'street' is payload content, not an identity of the intent
+  // CHECK-NOTES: :[[@LINE-3]]:68: note: 'slot' is payload content, not an identity of the intent
+}
+
+void record_with_one_word_id_ok(httplib::Client &cli, const Queued &q) {
+  cli.Post("/bookings", {{"Idempotency-Key", std::to_string(q.msgid) + q.slot}}, "{}", "application/json");
 }

@@ -77,3 +77,26 @@ static int post_once_with_fresh_key(void *arg) {
 }
 
 int charge_once_ok(CURL *curl) { return run_once(post_once_with_fresh_key, curl); }
+
+/* A clock read into a struct through its address, then its fields (the
+   corpus case per-attempt-key-gettimeofday-do-while). */
+struct clock_reading {
+  long tv_sec;
+  long tv_usec;
+};
+int gettimeofday(struct clock_reading *tv, void *tz);
+
+int charge_clock_struct_bad(CURL *curl) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    struct clock_reading tv;
+    char line[80];
+    gettimeofday(&tv, 0);
+    snprintf(line, sizeof line, "Idempotency-Key: %ld", tv.tv_sec * 1000000L + tv.tv_usec);
+    // CHECK-MESSAGES: :[[@LINE-1]]:57: warning: idempotency key changes on every attempt: it is derived from the clock ('gettimeofday')
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(0, line));
+    curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
+    if (curl_easy_perform(curl) == CURLE_OK)
+      return 0;
+  }
+  return 1;
+}
