@@ -386,6 +386,26 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         else if (isa<DoStmt>(Site.Site) && Counted->isPostfix())
           ++Attempts;
       }
+      // An exit test in the body after the attempt, on a counter the `for`
+      // steps only at the end of the round (`for (i = 1;; ++i) { try {
+      // ... } catch (...) { if (i == 3) throw; } }`): the round with i ==
+      // K is made too.
+      if (Site.AttemptCounter && isa<ForStmt>(Site.Site) &&
+          !containsStmt(loopParts(Site.Site).Cond, N)) {
+        LoopParts Parts = loopParts(Site.Site);
+        bool SteppedAtEnd = Parts.Inc && references(Parts.Inc, C);
+        bool SteppedInBody =
+            changedDecls(Parts.Body).count(Site.AttemptCounter) > 0;
+        bool AfterAttempt =
+            llvm::any_of(Site.Operations, [&](const Operation &O) {
+              return O.Call &&
+                     Ctx.getSourceManager().isBeforeInTranslationUnit(
+                         O.Call->getBeginLoc(), N->getBeginLoc());
+            });
+        if (SteppedAtEnd && !SteppedInBody && AfterAttempt &&
+            (Op == BO_EQ || Op == BO_GE || Op == BO_GT))
+          ++Attempts;
+      }
       if (Attempts < 1)
         Attempts = 1;
       Site.Cap = CapKind::Constant;

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a loop, recursion or catch-and-retry around a declared-only call (extern "C" function, member or virtual function with no body in the file) is not a retry site: only known library operations make retry sites (retry sites by structure)
+// corpus: expect retry-nested-layers
 // An outer catch-and-retry around a helper that catches and retries the same
 // remote call.
 #include <chrono>

@@ -399,3 +399,28 @@ static bool upload_chunk(httplib::Client &cli, int tries_left) {
 }
 
 bool upload_few_tries_ok(httplib::Client &cli) { return upload_chunk(cli, 3); }
+
+// --- an exit test after the attempt on a counter the `for` steps at the end
+// of the round: the round with the limit is made too (i = 1 .. 12) ---
+
+bool exit_test_after_attempt_bad(httplib::Client &cli) {
+  for (int i = 1;; ++i) {
+    if (cli.Get("/orders/1"))
+      return true;
+    if (i == 12)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry loop makes up to 12 attempts, more than 10
+      // CHECK-NOTES: :[[@LINE-5]]:3: note: retry loop starts here
+      return false;
+    pause_before_retry(i);
+  }
+}
+
+bool exit_test_after_attempt_ok(httplib::Client &cli) {
+  for (int i = 1;; ++i) {
+    if (cli.Get("/orders/1"))
+      return true;
+    if (i == 10)
+      return false;
+    pause_before_retry(i);
+  }
+}
