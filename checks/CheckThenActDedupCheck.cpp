@@ -250,8 +250,9 @@ void CheckThenActDedupCheck::checkDatabase(
           if (const FunctionDecl *FD = calleeDecl(D->Via))
             diag(callBeginLoc(D->Via), "'%0' runs the %1 here",
                  DiagnosticIDs::Note)
-                << FD->getName() << (D == &L ? (Redis ? "GET" : "SELECT")
-                                            : (Redis ? "SET" : "INSERT"));
+                << FD->getName()
+                << (D == &L ? (Redis ? "GET" : "SELECT")
+                            : (Redis ? "SET" : "INSERT"));
       break;
     }
   }

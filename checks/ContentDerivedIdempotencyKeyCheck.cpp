@@ -4,6 +4,7 @@
 #include "model/KeySink.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -156,8 +157,7 @@ bool ContentDerivedIdempotencyKeyCheck::recordHasIdentity(
   // Only the project's own records of the file: a library's (timeval,
   // std::pair) says nothing about the request.
   if (!RD || !RD->getDefinition() ||
-      !RD->getASTContext().getSourceManager().isInMainFile(
-          RD->getLocation()))
+      !RD->getASTContext().getSourceManager().isInMainFile(RD->getLocation()))
     return true; // cannot tell
   for (const FieldDecl *F : RD->getDefinition()->fields()) {
     if (!F->getDeclName().isIdentifier())
@@ -212,14 +212,21 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
     for (model::Leaf &L : Tracer.leaves(V, Fn))
       Leaves.push_back(std::move(L));
   llvm::SmallVector<const model::Leaf *, 2> Content, Parties;
+  // Records whose fields in the key include content.
+  llvm::SmallPtrSet<const RecordDecl *, 2> WithContent;
+  for (const model::Leaf &L : Leaves)
+    if (const auto *F = dyn_cast_or_null<FieldDecl>(L.Decl);
+        F && L.Kind == model::LeafKind::Field && classify(L) == Role::Content)
+      WithContent.insert(F->getParent());
   for (const model::Leaf &L : Leaves) {
     Role R = classify(L);
-    // A field of a record that has no identity of its own (`Delivery {
-    // street, postcode, window }`: nothing in it names which booking) is
-    // part of its content.
+    // A field next to content fields of a record that has no identity of
+    // its own (`Delivery { street, postcode, window }`: nothing in it names
+    // which booking) is part of that content.
     if (R == Role::Unknown && L.Kind == model::LeafKind::Field)
       if (const auto *F = dyn_cast_or_null<FieldDecl>(L.Decl);
-          F && !recordHasIdentity(F->getParent()))
+          F && WithContent.count(F->getParent()) &&
+          !recordHasIdentity(F->getParent()))
         R = Role::Content;
     if (R == Role::Identity || R == Role::Unknown)
       return; // identity in the key, or a piece we cannot judge

@@ -24,13 +24,17 @@ void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
 
 void PerAttemptIdempotencyKeyCheck::check(
     const MatchFinder::MatchResult &Result) {
+  // The pieces of one key ("Idempotency-Key: " + tv.tv_sec + tv.tv_usec)
+  // made from one source are one finding.
+  llvm::SmallPtrSet<const Stmt *, 4> Sources;
   if (auto Values = model::keySinkValues(Result, api()))
     for (const Expr *V : *Values)
-      checkKeyValue(V, *Result.Context);
+      checkKeyValue(V, *Result.Context, Sources);
 }
 
-void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
-                                                  ASTContext &Ctx) {
+void PerAttemptIdempotencyKeyCheck::checkKeyValue(
+    const Expr *Value, ASTContext &Ctx,
+    llvm::SmallPtrSetImpl<const Stmt *> &Sources) {
   if (!Value || !Seen.insert(Value).second)
     return;
   SourceLocation Loc = Value->getBeginLoc();
@@ -83,6 +87,9 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(const Expr *Value,
     if (llvm::all_of(Site->Operations, [](const model::Operation &Op) {
           return Op.knownIdempotent();
         }))
+      continue;
+    if (O.Kind != model::SourceKind::AttemptCounter &&
+        !Sources.insert(O.Where).second)
       continue;
 
     diag(Loc, "idempotency key changes on every attempt: it is derived from "

@@ -5,6 +5,7 @@
 
 #include "RetryCheck.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry {
 
@@ -18,7 +19,8 @@ public:
   void onStartOfTranslationUnit() override;
 
 private:
-  void checkKeyValue(const Expr *Value, ASTContext &Ctx);
+  void checkKeyValue(const Expr *Value, ASTContext &Ctx,
+                     llvm::SmallPtrSetImpl<const Stmt *> &Sources);
 
   llvm::DenseSet<const Expr *> Seen;
 };

@@ -5,8 +5,8 @@
 // bounded (cap, deadline), how it waits between them, whether it carries an
 // idempotency key and whether it looks the outcome up before re-sending.
 
-#include "RetrySite.h"
 #include "Callers.h"
+#include "RetrySite.h"
 #include "ValueOrigin.h"
 #include "Waits.h"
 #include "utils/AssignedVars.h"
@@ -398,9 +398,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
             changedDecls(Parts.Body).count(Site.AttemptCounter) > 0;
         bool AfterAttempt =
             llvm::any_of(Site.Operations, [&](const Operation &O) {
-              return O.Call &&
-                     Ctx.getSourceManager().isBeforeInTranslationUnit(
-                         O.Call->getBeginLoc(), N->getBeginLoc());
+              return O.Call && Ctx.getSourceManager().isBeforeInTranslationUnit(
+                                   O.Call->getBeginLoc(), N->getBeginLoc());
             });
         if (SteppedAtEnd && !SteppedInBody && AfterAttempt &&
             (Op == BO_EQ || Op == BO_GE || Op == BO_GT))

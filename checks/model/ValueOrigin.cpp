@@ -504,7 +504,8 @@ void ValueOrigin::traceField(const VarDecl *Base, const FieldDecl *Field,
       return;
     for (const Expr *Arg : Call->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-          UO && UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == Base)
+          UO && UO->getOpcode() == UO_AddrOf &&
+          refVar(UO->getSubExpr()) == Base)
         if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
           const FunctionDecl *Callee = calleeDecl(Call);
           add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");

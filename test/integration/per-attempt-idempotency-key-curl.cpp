@@ -116,19 +116,17 @@ bool multi_interface_bad(CURL *curl, CURLM *multi) {
   return false;
 }
 
-// --- known gaps -----------------------------------------------------------------
-
-// FIXME: a clock read through an out-parameter struct is not traced: the key
-// uses tv.tv_sec, and ValueOrigin::traceField only follows assignments to
-// that field and the variable's initializer, not gettimeofday(&tv, ...) or
-// clock_gettime(..., &ts) writing the whole struct (traceVar handles
-// out-parameters only for uses of the variable itself).
-bool gettimeofday_FN(CURL *curl) {
+// A clock read through an out-parameter struct, then its fields
+// (gettimeofday(&tv, ...)).
+bool gettimeofday_bad(CURL *curl) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     struct timeval tv;
     gettimeofday(&tv, nullptr);
     std::string hdr = "Idempotency-Key: " + std::to_string(tv.tv_sec) + "." +
                       std::to_string(tv.tv_usec);
+    // CHECK: :[[@LINE-2]]:45: warning: idempotency key changes on every attempt: it is derived from the clock ('gettimeofday')
+    // CHECK: :[[@LINE-4]]:5: note: the clock ('gettimeofday') is produced here on each attempt
+    // CHECK: :[[@LINE-7]]:3: note: retry loop re-sends the request here
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, hdr.c_str()));
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
     if (curl_easy_perform(curl) == CURLE_OK)
@@ -137,12 +135,16 @@ bool gettimeofday_FN(CURL *curl) {
   return false;
 }
 
-bool clock_gettime_FN(CURL *curl) {
+// clock_gettime(..., &ts) the same way.
+bool clock_gettime_bad(CURL *curl) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     char line[64];
     snprintf(line, sizeof line, "Idempotency-Key: %ld%09ld", (long)ts.tv_sec, ts.tv_nsec);
+    // CHECK: :[[@LINE-1]]:62: warning: idempotency key changes on every attempt: it is derived from the clock ('clock_gettime')
+    // CHECK: :[[@LINE-4]]:5: note: the clock ('clock_gettime') is produced here on each attempt
+    // CHECK: :[[@LINE-7]]:3: note: retry loop re-sends the request here
     curl_easy_setopt(curl, CURLOPT_HTTPHEADER, curl_slist_append(nullptr, line));
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, "{}");
     if (curl_easy_perform(curl) == CURLE_OK)
@@ -150,6 +152,9 @@ bool clock_gettime_FN(CURL *curl) {
   }
   return false;
 }
+
+// --- known gaps -----------------------------------------------------------------
+
 
 // FIXME: a header line started from the "Idempotency-Key: " prefix and
 // completed later with append() or += is not followed: valuesNextToHeader()
