@@ -2,6 +2,8 @@
 
 #include "MissingBackoffCheck.h"
 #include "model/RetriedStatuses.h"
+#include "utils/AstQueries.h"
+#include "utils/AstWalk.h"
 
 namespace clang::tidy::retry {
 
@@ -15,6 +17,44 @@ void MissingBackoffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   RetrySiteCheck::storeOptions(Opts);
   storeBool(Opts, "RequireJitter", RequireJitter);
   storeBool(Opts, "RequireRetryAfter", RequireRetryAfter);
+}
+
+/// The condition of an `if` in \p Site's loop whose branch goes back with
+/// `continue` for some failure, with no wait on the way: none in the body
+/// before the `if`, in the branch, or in the loop's condition or increment.
+static const Stmt *pathWithoutWait(const model::RetrySite &Site,
+                                   const model::RetriedStatuses &R,
+                                   const SourceManager &SM) {
+  LoopParts P = loopParts(Site.Site);
+  if (!P.Body)
+    return nullptr;
+  for (const auto &[Set, At] : R.Paths) {
+    if ((Set & ~model::StatusSet::http(100, 399) & ~model::StatusSet::grpc(0))
+            .empty())
+      continue;
+    const IfStmt *Gate = nullptr;
+    forEachInFunction(P.Body, [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N); If && If->getCond() == At)
+        Gate = If;
+    });
+    const Stmt *Then = Gate ? Gate->getThen() : nullptr;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
+      Then = CS->body_empty() ? nullptr : CS->body_back();
+    if (!isa_and_nonnull<ContinueStmt>(Then))
+      continue;
+    bool Waited = llvm::any_of(Site.Waits, [&](const model::Wait &W) {
+      if (!W.Call)
+        return true; // a wait the model cannot place
+      SourceLocation L = W.Call->getBeginLoc();
+      return containsStmt(P.Cond, W.Call) || containsStmt(P.Inc, W.Call) ||
+             containsStmt(Gate->getThen(), W.Call) ||
+             !containsStmt(P.Body, W.Call) ||
+             SM.isBeforeInTranslationUnit(L, Gate->getBeginLoc());
+    });
+    if (!Waited)
+      return At;
+  }
+  return nullptr;
 }
 
 void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
@@ -38,6 +78,18 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
          DiagnosticIDs::Note);
     return;
   }
+
+  // A failure that goes straight back (`if (!res) continue;`) while another
+  // path waits: no wait is in the loop before that `continue`.
+  if (Site.Kind == model::RetryKind::Loop)
+    if (const Stmt *Bare =
+            pathWithoutWait(Site, R, Index.context().getSourceManager())) {
+      diag(Bare->getBeginLoc(),
+           "this retry path goes back to the next attempt with no wait: on "
+           "this failure an outage turns into a request storm");
+      diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
+          << Site.describe();
+    }
 
   bool Jitter = false, Grows = false, HonorsRetryAfter = Site.ReadsRetryAfter;
   for (const model::Wait &W : Site.Waits) {

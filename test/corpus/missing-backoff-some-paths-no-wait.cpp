@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: a wait on one loop-back path (503) hides a path that goes back with no wait (if (!res) continue;)
+// corpus: expect retry-missing-backoff
 // 503 waits (jittered, Retry-After honoured) but a transport failure goes
 // straight back to the request.
 #include <chrono>

@@ -251,3 +251,36 @@ bool get_keys_recursive_jitter_ok(httplib::Client &cli, int tries_left) {
       std::uniform_int_distribution<long>(0, 100L * tries_left)(rng)));
   return get_keys_recursive_jitter_ok(cli, tries_left - 1);
 }
+
+// --- one path waits, another goes straight back ---
+// (the corpus case missing-backoff-some-paths-no-wait)
+
+bool some_paths_no_wait_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/orders/1");
+    if (!res)
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: this retry path goes back to the next attempt with no wait: on this failure an outage turns into a request storm [retry-missing-backoff]
+      // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop starts here
+      continue;
+    if (res->status == 500) {
+      std::this_thread::sleep_for(jittered(attempt));
+      continue;
+    }
+    return res->status == 200;
+  }
+  return false;
+}
+
+bool wait_before_each_attempt_ok(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    if (attempt > 0)
+      std::this_thread::sleep_for(jittered(attempt));
+    auto res = cli.Get("/orders/1");
+    if (!res)
+      continue;
+    if (res->status == 500)
+      continue;
+    return res->status == 200;
+  }
+  return false;
+}
