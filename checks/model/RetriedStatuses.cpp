@@ -76,6 +76,9 @@ private:
   /// operation it performs into exceptions (`checked_get()`: `if
   /// (res->status >= 400) throw HttpError{...}`), with no loop of its own.
   const FunctionDecl *throwingHelper(const Stmt *S) const;
+  /// \p Cond without a conjunct or disjunct that only tests the attempt
+  /// counter.
+  const Expr *withoutCapTest(const Expr *Cond);
 
   const RetrySite &Site;
   const ApiModel &Api;
@@ -96,6 +99,23 @@ private:
   llvm::SmallVector<std::pair<QualType, StatusSet>, 2> Thrown;
 };
 } // namespace
+
+const Expr *Analyzer::withoutCapTest(const Expr *Cond) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(
+      Cond ? Cond->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !BO->isLogicalOp() || !Site.AttemptCounter)
+    return Cond;
+  // `code >= 400 && ++tries < 4`: the budget ends the retry some time; the
+  // statuses it is taken for are the other side's.
+  auto IsCapTest = [&](const Expr *E) {
+    return references(E, Site.AttemptCounter) && !Conds.mentionsResponse(E);
+  };
+  if (IsCapTest(BO->getRHS()))
+    return withoutCapTest(BO->getLHS());
+  if (IsCapTest(BO->getLHS()))
+    return withoutCapTest(BO->getRHS());
+  return Cond;
+}
 
 const FunctionDecl *Analyzer::throwingHelper(const Stmt *S) const {
   const FunctionDecl *Found = nullptr;
@@ -195,7 +215,7 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
       StatusSet T = flow(If->getThen(), In);
       return If->getElse() ? T | flow(If->getElse(), In) : In;
     }
-    StatusCond C = Conds.eval(If->getCond());
+    StatusCond C = Conds.eval(withoutCapTest(If->getCond()));
     Imprecise = Imprecise || C.Imprecise;
     if (isOneShot(If->getCond(), If->getThen())) {
       // One retry after a state change is not a retry policy.
@@ -206,7 +226,8 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     // An exit gate whose outcome on the response also depends on something
     // unknown (`if (flag && res->status < 500) return;`) leaves the retried
     // set uncertain.
-    if (!(C.Must == C.May) && Conds.mentionsResponse(If->getCond()))
+    if (!(C.Must == C.May) &&
+        Conds.mentionsResponse(withoutCapTest(If->getCond())))
       Imprecise = true;
     const Stmt *SavedCur = CurrentCond;
     CurrentCond = If->getCond();

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a status from curl_easy_getinfo(CURLINFO_RESPONSE_CODE) tested in a goto retry condition (code >= 400 && ++tries < 4) is not a retried status set
+// corpus: expect retry-non-retryable-status
 // C goto retry: every response code >= 400 jumps back, 4xx included.
 #include <curl/curl.h>
 #include <stdio.h>

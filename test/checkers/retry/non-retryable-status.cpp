@@ -1,6 +1,7 @@
 // RUN: %check_retrylint %s retry-non-retryable-status %t -- -- -I %S/Inputs/Headers
 
 #include <chrono>
+#include <curl/curl.h>
 #include <grpcpp/grpcpp.h>
 #include <httplib.h>
 #include <string>
@@ -267,4 +268,37 @@ bool helper_throws_only_transport_caught_ok(httplib::Client &cli) {
     }
   }
   return false;
+}
+
+// --- a goto retry whose condition also counts attempts ---
+// (the corpus case non-retryable-status-goto-curl)
+
+int goto_every_4xx_bad(CURL *h) {
+  int tries = 0;
+  long code = 0;
+again:
+  if (curl_easy_perform(h) != CURLE_OK)
+    return -1;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+  if (code >= 400 && ++tries < 4) {
+    // CHECK-NOTES: :[[@LINE-1]]:7: warning: retry path is taken for HTTP 400-407, 409-424, 426-428, 430-499
+    // CHECK-NOTES: :[[@LINE-6]]:1: note: retry by goto starts here
+    pause_before_retry(tries);
+    goto again;
+  }
+  return code == 200 ? 0 : -1;
+}
+
+int goto_5xx_only_ok(CURL *h) {
+  int tries = 0;
+  long code = 0;
+again:
+  if (curl_easy_perform(h) != CURLE_OK)
+    return -1;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+  if (code >= 500 && ++tries < 4) {
+    pause_before_retry(tries);
+    goto again;
+  }
+  return code == 200 ? 0 : -1;
 }
