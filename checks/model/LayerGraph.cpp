@@ -235,18 +235,75 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
           Keep = true;
         }
       }
-      if (Keep) {
-        if (Innermost)
-          F->Layers[*Innermost].Calls.push_back(std::move(C));
-        else
-          F->Calls.push_back(std::move(C));
-      }
+      // A virtual call runs whichever overrider the object has: each one in
+      // the file is a callee (`t.deliver(frame)` reaching
+      // TcpTransport::deliver's loop).
+      llvm::SmallVector<CallFact, 2> Dispatch;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+        if (const CXXMethodDecl *M = MC->getMethodDecl();
+            M && M->isVirtual() && !isStdLibrary(M))
+          if (const auto *ME =
+                  dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+              ME && !ME->hasQualifier())
+            for (const CXXMethodDecl *O : overridersOf(M)) {
+              CallFact D;
+              D.Call = Call;
+              D.Callee = O;
+              D.USR = usrOf(O);
+              D.Name = O->getQualifiedNameAsString();
+              Dispatch.push_back(std::move(D));
+            }
+      auto &Into = Innermost ? F->Layers[*Innermost].Calls : F->Calls;
+      if (Keep)
+        Into.push_back(std::move(C));
+      for (CallFact &D : Dispatch)
+        Into.push_back(std::move(D));
     }
     for (const Stmt *Child : S->children())
       Walk(Child);
   };
   Walk(Def->getBody());
   return F;
+}
+
+namespace {
+class OverriderCollector : public MainFileVisitor<OverriderCollector> {
+public:
+  using MainFileVisitor::MainFileVisitor;
+  bool VisitCXXMethodDecl(CXXMethodDecl *M) {
+    if (!M->doesThisDeclarationHaveABody())
+      return true;
+    // Every method it overrides, transitively.
+    llvm::SmallVector<const CXXMethodDecl *, 4> Work(
+        M->overridden_methods().begin(), M->overridden_methods().end());
+    while (!Work.empty()) {
+      const CXXMethodDecl *Base = Work.pop_back_val()->getCanonicalDecl();
+      auto &List = Out[Base];
+      if (llvm::is_contained(List, M))
+        continue;
+      List.push_back(M);
+      Work.append(Base->overridden_methods().begin(),
+                  Base->overridden_methods().end());
+    }
+    return true;
+  }
+  llvm::DenseMap<const CXXMethodDecl *,
+                 llvm::SmallVector<const CXXMethodDecl *, 2>>
+      Out;
+};
+} // namespace
+
+llvm::ArrayRef<const CXXMethodDecl *>
+LayerGraph::overridersOf(const CXXMethodDecl *M) {
+  if (!Overriders) {
+    OverriderCollector C(Ctx.getSourceManager());
+    C.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Overriders = std::move(C.Out);
+  }
+  auto It = Overriders->find(M->getCanonicalDecl());
+  if (It == Overriders->end())
+    return {};
+  return It->second;
 }
 
 const FunctionFacts *LayerGraph::factsFor(const FunctionDecl *FD) {

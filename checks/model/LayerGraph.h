@@ -89,6 +89,12 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> InProgress;
   llvm::StringMap<bool> ImportInProgress;
   llvm::DenseMap<const FunctionFacts *, Chain> Memo;
+  /// The main file's overriders with a body of each virtual method, built
+  /// on first use: a virtual call may run any of them.
+  llvm::ArrayRef<const CXXMethodDecl *> overridersOf(const CXXMethodDecl *M);
+  std::optional<llvm::DenseMap<const CXXMethodDecl *,
+                               llvm::SmallVector<const CXXMethodDecl *, 2>>>
+      Overriders;
   LibraryLayers Libraries;
 };
 

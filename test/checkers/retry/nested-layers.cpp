@@ -407,6 +407,56 @@ grpc::Status folly_bad(payments::Payments::Stub &stub,
 }
 
 
+// --- a virtual call reaches the overriders in the file ---
+// (the corpus case nested-layers-virtual-overrider)
+
+void pause_ms(long ms);
+
+class Transport {
+public:
+  virtual ~Transport() = default;
+  virtual bool deliver(httplib::Client &cli) = 0;
+};
+
+class RetryingTransport : public Transport {
+public:
+  bool deliver(httplib::Client &cli) override {
+    for (int i = 0; i < 3; ++i) {
+      if (cli.Put("/frames", {}, "x", "text/plain"))
+        return true;
+      pause_ms(100 << i);
+    }
+    return false;
+  }
+};
+
+class PlainTransport : public Transport {
+public:
+  bool deliver(httplib::Client &cli) override {
+    return static_cast<bool>(cli.Put("/frames", {}, "x", "text/plain"));
+  }
+};
+
+bool push_through_overrider_bad(Transport &t, httplib::Client &cli) {
+  for (int i = 0; i < 4; ++i) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (4 attempts) calls 'RetryingTransport::deliver' which retries (3 attempts): up to 12 requests per call [retry-nested-layers]
+    // CHECK-NOTES: :[[@LINE-19]]:5: note: 'RetryingTransport::deliver' retries here (3 attempts)
+    if (t.deliver(cli))
+      return true;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
+bool push_plain_qualified_ok(PlainTransport &t, httplib::Client &cli) {
+  for (int i = 0; i < 4; ++i) {
+    if (t.PlainTransport::deliver(cli))
+      return true;
+    pause_ms(100 << i);
+  }
+  return false;
+}
+
 // --- known gaps ------------------------------------------------------------------
 
 std::shared_ptr<grpc::Channel> make_retrying_channel() {
@@ -461,7 +511,7 @@ grpc::Status google_cloud_policy_bad(payments::Payments::Stub &stub,
       google::cloud::LimitedErrorCountRetryPolicy(2),
       [&] { return post_charge(stub, req); });
   // CHECK-NOTES: :[[@LINE-3]]:10: warning: retry helper 'RetryLoop' (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-  // CHECK-NOTES: :[[@LINE-421]]:3: note: 'post_charge' retries here (3 attempts)
+  // CHECK-NOTES: :[[@LINE-471]]:3: note: 'post_charge' retries here (3 attempts)
 }
 
 // --- counters incremented in the loop condition -----------------------------------
@@ -471,7 +521,7 @@ bool post_increment_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   while (tries++ < 3) {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-431]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-481]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -483,7 +533,7 @@ bool pre_increment_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   while (++tries < 3) {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (2 attempts) calls 'post_charge' which retries (3 attempts): up to 6 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-443]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-493]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   }
@@ -495,7 +545,7 @@ bool do_while_condition_bad(payments::Payments::Stub &stub,
   int tries = 0;
   do {
     // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
-    // CHECK-NOTES: :[[@LINE-455]]:3: note: 'post_charge' retries here (3 attempts)
+    // CHECK-NOTES: :[[@LINE-505]]:3: note: 'post_charge' retries here (3 attempts)
     if (post_charge(stub, req).ok())
       return true;
   } while (tries++ < 2);
