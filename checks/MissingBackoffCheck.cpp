@@ -28,7 +28,9 @@ static const Stmt *pathWithoutWait(const model::RetrySite &Site,
   LoopParts P = loopParts(Site.Site);
   if (!P.Body)
     return nullptr;
-  for (const auto &[Set, At] : R.Paths) {
+  for (const auto &Path : R.Paths) {
+    const model::StatusSet &Set = Path.first;
+    const Stmt *At = Path.second;
     if ((Set & ~model::StatusSet::http(100, 399) & ~model::StatusSet::grpc(0))
             .empty())
       continue;
