@@ -2,6 +2,7 @@
 
 #include "RetrySite.h"
 #include "Callers.h"
+#include "Jumps.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -267,9 +268,8 @@ static const CallExpr *recursiveCall(const FunctionDecl *FD) {
   return Found;
 }
 
-/// The `goto Label` that follows \p Label in \p Block, if any.
-static const GotoStmt *backwardGoto(const LabelStmt *Label,
-                                    const CompoundStmt *Block) {
+const GotoStmt *backwardGoto(const LabelStmt *Label,
+                             const CompoundStmt *Block) {
   const GotoStmt *Found = nullptr;
   bool After = false;
   for (const Stmt *Child : Block->body()) {

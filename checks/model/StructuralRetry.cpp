@@ -6,6 +6,7 @@
 // site whatever the callee. Which calls count, and how a condition on a
 // call's result tells success from failure, live here.
 
+#include "Jumps.h"
 #include "RetrySite.h"
 #include "utils/AssignedVars.h"
 #include "clang/AST/StmtCXX.h"
@@ -692,20 +693,13 @@ llvm::SmallVector<Operation, 2>
 RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
                                        const CompoundStmt *Block) {
   llvm::SmallVector<Operation, 2> Out;
-  const GotoStmt *Back = nullptr;
-  llvm::SmallVector<const Stmt *, 8> After;
-  for (const Stmt *Child : Block->body()) {
-    if (Child == Label || !After.empty())
-      After.push_back(Child);
-  }
-  for (const Stmt *Child : After)
-    forEachDescendant(Child, [&](const Stmt *S) {
-      if (const auto *G = dyn_cast<GotoStmt>(S))
-        if (G->getLabel() == Label->getDecl())
-          Back = G;
-    });
+  const GotoStmt *Back = backwardGoto(Label, Block);
   if (!Back)
     return Out;
+  llvm::SmallVector<const Stmt *, 8> After;
+  for (const Stmt *Child : Block->body())
+    if (Child == Label || !After.empty())
+      After.push_back(Child);
   // What changes after the label (an offset, the next buffer) makes each
   // round a different call; an attempt counter does not count.
   llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
