@@ -2,6 +2,8 @@
 
 #include "DedupWindowTooShortCheck.h"
 #include "model/DbStatements.h"
+#include "utils/AstQueries.h"
+#include "utils/AstWalk.h"
 #include "utils/Duration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -188,6 +190,27 @@ void DedupWindowTooShortCheck::checkJsonConfig(const StringLiteral *SL,
   }
 }
 
+void DedupWindowTooShortCheck::checkDbText(StringRef Text, bool Redis,
+                                           SourceLocation Loc,
+                                           ASTContext &Ctx) {
+  if (Redis) {
+    llvm::SmallVector<StringRef, 4> Tok;
+    Text.split(Tok, ' ', -1, false);
+    if (Tok.size() < 2 || !store().isStoreName(Tok[1]))
+      return;
+    if (std::optional<double> S = model::redisTtlSeconds(Text))
+      report(Loc, *S, "the Redis expiry", Ctx);
+    return;
+  }
+  for (const model::DbStmt &D : model::parseDbStatements(Text, false))
+    if (D.K == model::DbStmt::Delete && D.HasWhere &&
+        store().isStoreName(D.Table))
+      if (std::optional<double> S = model::sqlAgeSeconds(D.Sql)) {
+        report(Loc, *S, "the purge of '" + D.Table + "'", Ctx);
+        return;
+      }
+}
+
 void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // Macros were read before the AST existed.
@@ -231,33 +254,33 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   StringRef CalleeName =
       Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
 
-  if (Call && (CalleeName == "redisCommand" || CalleeName.starts_with("PQ") ||
-               CalleeName.starts_with("sqlite3_"))) {
-    bool Redis = CalleeName == "redisCommand";
-    unsigned Idx = 1;
-    if (Idx >= Args.size())
-      return;
-    std::optional<StringRef> Text = literalText(Args[Idx]);
-    if (!Text)
-      return;
-    if (Redis) {
-      llvm::SmallVector<StringRef, 4> Tok;
-      Text->split(Tok, ' ', -1, false);
-      if (Tok.size() < 2 || !store().isStoreName(Tok[1]))
-        return;
-      if (std::optional<double> S = model::redisTtlSeconds(*Text))
-        report(Args[Idx]->getBeginLoc(), *S, "the Redis expiry", Ctx);
+  if (Call) {
+    if (std::optional<unsigned> Idx = model::dbTextArg(CalleeName)) {
+      if (*Idx < Args.size())
+        if (std::optional<std::string> Text = model::dbText(Args[*Idx]))
+          checkDbText(*Text, CalleeName.starts_with("redis"),
+                      Args[*Idx]->getBeginLoc(), Ctx);
       return;
     }
-    for (const model::DbStmt &D : model::parseDbStatements(*Text, false))
-      if (D.K == model::DbStmt::Delete && D.HasWhere &&
-          store().isStoreName(D.Table))
-        if (std::optional<double> S = model::sqlAgeSeconds(D.Sql)) {
-          report(Args[Idx]->getBeginLoc(), *S, "the purge of '" + D.Table + "'",
-                 Ctx);
+    // A purge a same-file wrapper builds from what this call hands it
+    // (`purge_older_than(db, "processed_messages", 300)` formatting its
+    // DELETE with snprintf): reported at the call, which holds the window.
+    const FunctionDecl *Def = nullptr;
+    if (Callee->hasBody(Def) && Def &&
+        Ctx.getSourceManager().isInMainFile(Def->getLocation()))
+      forEachInFunction(Def->getBody(), [&](const Stmt *S) {
+        const auto *C = dyn_cast<CallExpr>(S);
+        std::optional<unsigned> Idx =
+            C ? model::dbTextArg(calleeName(C)) : std::nullopt;
+        if (!Idx || *Idx >= C->getNumArgs())
           return;
-        }
-    return;
+        bool UsedVia = false;
+        if (std::optional<std::string> Text =
+                model::dbText(C->getArg(*Idx), Call, &UsedVia);
+            Text && UsedVia)
+          checkDbText(*Text, calleeName(C).starts_with("redis"),
+                      Call->getBeginLoc(), Ctx);
+      });
   }
 
   // A duration argument to a store: the callee, the parameter or the store
@@ -343,7 +366,10 @@ DedupWindowTooShortCheck::worstRetrySpan(ASTContext &Ctx) {
   double Worst = 0;
   bool Any = false;
   for (const model::RetrySite *S : sites(Ctx).allSites()) {
-    if (S->Cap != model::CapKind::Constant)
+    // An elapsed-time guard lets one more wait and attempt follow it.
+    std::optional<double> Guard =
+        S->Deadline ? model::deadlineSeconds(*S, Ctx) : std::nullopt;
+    if (S->Cap != model::CapKind::Constant && !Guard)
       return std::nullopt; // unbounded or unknown: no span covers it
     double MaxWait = 0;
     for (const model::Wait &W : S->Waits) {
@@ -361,7 +387,12 @@ DedupWindowTooShortCheck::worstRetrySpan(ASTContext &Ctx) {
       if (std::optional<double> T =
               attemptTimeout(Op.InnerCall ? Op.InnerCall : Op.Call, Ctx))
         Timeout = std::max(Timeout, *T);
-    Worst = std::max(Worst, S->MaxAttempts * (MaxWait + Timeout));
+    double Span = S->Cap == model::CapKind::Constant
+                      ? S->MaxAttempts * (MaxWait + Timeout)
+                      : *Guard + MaxWait + Timeout;
+    if (Guard)
+      Span = std::min(Span, *Guard + MaxWait + Timeout);
+    Worst = std::max(Worst, Span);
     Any = true;
   }
   if (!Any)
@@ -392,6 +423,9 @@ void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
         MaxWait = std::max(MaxWait, *D);
     }
     double Sp = (S->MaxAttempts - 1) * MaxWait;
+    if (S->Deadline)
+      if (std::optional<double> Guard = model::deadlineSeconds(*S, Ctx))
+        Sp = std::min(Sp, *Guard + MaxWait);
     if (Sp > Span) {
       Span = Sp;
       Wait = MaxWait;

@@ -43,11 +43,17 @@ private:
   std::optional<double> namedSeconds(StringRef Name, QualType T,
                                      const Expr *Init, ASTContext &Ctx);
   void checkJsonConfig(const StringLiteral *SL, ASTContext &Ctx);
+  /// A retention in SQL or Redis text handed to a database call, reported at
+  /// \p Loc.
+  void checkDbText(StringRef Text, bool Redis, SourceLocation Loc,
+                   ASTContext &Ctx);
   void report(SourceLocation Loc, double Seconds, StringRef What,
               ASTContext &Ctx);
   /// The longest worst-case span of the file's retry sites, attempts x
-  /// (largest wait + per-attempt timeout); none when a site has no
-  /// constant cap or a wait with no bound, or there is no site.
+  /// (largest wait + per-attempt timeout), or an elapsed-time guard's limit
+  /// plus one more wait and attempt when that is less; none when a site has
+  /// neither a constant cap nor such a guard, a wait has no bound, or there
+  /// is no site.
   std::optional<double> worstRetrySpan(ASTContext &Ctx);
   bool isTtlName(StringRef Name) const;
   /// Does \p Name say how long idempotency keys are kept (a TTL name of a

@@ -114,6 +114,105 @@ std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis) {
   return Out;
 }
 
+std::optional<unsigned> dbTextArg(StringRef Callee) {
+  int Arg =
+      llvm::StringSwitch<int>(Callee)
+          .Cases({"sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3",
+                  "sqlite3_exec"},
+                 1)
+          .Cases({"PQexec", "PQexecParams", "PQsendQuery", "PQsendQueryParams"},
+                 1)
+          .Case("PQprepare", 2)
+          .Cases({"mysql_query", "mysql_real_query", "mysql_send_query"}, 1)
+          .Case("redisCommand", 1)
+          .Case("redisAsyncCommand", 3)
+          .Default(-1);
+  if (Arg < 0)
+    return std::nullopt;
+  return unsigned(Arg);
+}
+
+/// The one snprintf/sprintf that fills the local buffer \p Buf, if nothing
+/// else writes it first.
+static const CallExpr *bufferWriter(const VarDecl *Buf) {
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(Buf->getDeclContext());
+  if (!Fn || !Fn->getBody())
+    return nullptr;
+  const CallExpr *Writer = nullptr;
+  unsigned Writes = 0;
+  forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
+    const auto *C = dyn_cast<CallExpr>(N);
+    if (!C || C->getNumArgs() == 0 || refVar(C->getArg(0)) != Buf)
+      return;
+    ++Writes;
+    StringRef Name = calleeName(C);
+    if (Name == "snprintf" || Name == "sprintf")
+      Writer = C;
+  });
+  return Writes == 1 ? Writer : nullptr;
+}
+
+std::optional<std::string> dbText(const Expr *E, const CallExpr *Via,
+                                  bool *UsedVia) {
+  if (std::optional<StringRef> T = literalText(E))
+    return T->str();
+  const VarDecl *Buf = refVar(E);
+  if (!Buf || !Buf->hasLocalStorage() || !Buf->getType()->isArrayType())
+    return std::nullopt;
+  const CallExpr *Writer = bufferWriter(Buf);
+  if (!Writer)
+    return std::nullopt;
+  unsigned FmtIdx = calleeName(Writer) == "snprintf" ? 2 : 1;
+  if (FmtIdx >= Writer->getNumArgs())
+    return std::nullopt;
+  std::optional<StringRef> Fmt = literalText(Writer->getArg(FmtIdx));
+  if (!Fmt)
+    return std::nullopt;
+  const auto *Fn = cast<FunctionDecl>(Buf->getDeclContext());
+  const ASTContext &Ctx = Fn->getASTContext();
+  auto ValueOf = [&](const Expr *A) -> std::optional<std::string> {
+    if (std::optional<StringRef> T = literalText(A))
+      return T->str();
+    Expr::EvalResult R;
+    if (!A->isValueDependent() && A->EvaluateAsInt(R, Ctx))
+      return std::to_string(R.Val.getInt().getSExtValue());
+    return std::nullopt;
+  };
+  const FunctionDecl *ViaFn = Via ? calleeDecl(Via) : nullptr;
+  bool ViaIsFn = ViaFn && ViaFn->getCanonicalDecl() == Fn->getCanonicalDecl();
+  std::string Out;
+  unsigned ArgI = FmtIdx + 1;
+  StringRef F = *Fmt;
+  for (size_t I = 0; I < F.size(); ++I) {
+    if (F[I] != '%') {
+      Out.push_back(F[I]);
+      continue;
+    }
+    if (I + 1 < F.size() && F[I + 1] == '%') {
+      Out.push_back('%');
+      ++I;
+      continue;
+    }
+    size_t J = I + 1;
+    while (J < F.size() && StringRef("-+ #0123456789.hlLqjzt").contains(F[J]))
+      ++J;
+    // A width or precision taken from an argument shifts the arguments.
+    if (J >= F.size() || F[J] == '*')
+      return std::nullopt;
+    I = J;
+    const Expr *A =
+        ArgI < Writer->getNumArgs() ? Writer->getArg(ArgI++) : nullptr;
+    std::optional<std::string> V = A ? ValueOf(A) : std::nullopt;
+    if (!V && A && ViaIsFn)
+      if (const auto *P = dyn_cast_or_null<ParmVarDecl>(refVar(A)))
+        if (const Expr *Passed = argForParam(Via, P))
+          if ((V = ValueOf(Passed)) && UsedVia)
+            *UsedVia = true;
+    Out += V ? *V : "?";
+  }
+  return Out;
+}
+
 std::vector<DbStmt> dbStatementsIn(const Stmt *Body) {
   std::vector<DbStmt> Out;
   forEachInFunction(Body, [&](const Stmt *S) {
@@ -121,26 +220,16 @@ std::vector<DbStmt> dbStatementsIn(const Stmt *Body) {
     if (!Call)
       return;
     StringRef N = calleeName(Call);
-    int Arg = llvm::StringSwitch<int>(N)
-                  .Cases({"sqlite3_prepare", "sqlite3_prepare_v2",
-                          "sqlite3_prepare_v3", "sqlite3_exec"},
-                         1)
-                  .Cases({"PQexec", "PQexecParams", "PQsendQuery",
-                          "PQsendQueryParams"},
-                         1)
-                  .Case("PQprepare", 2)
-                  .Case("redisCommand", 1)
-                  .Case("redisAsyncCommand", 3)
-                  .Default(-1);
-    if (Arg < 0 || static_cast<unsigned>(Arg) >= Call->getNumArgs())
+    std::optional<unsigned> Arg = dbTextArg(N);
+    if (!Arg || *Arg >= Call->getNumArgs())
       return;
-    std::optional<StringRef> Text = literalText(Call->getArg(Arg));
+    std::optional<std::string> Text = dbText(Call->getArg(*Arg));
     if (!Text)
       return;
     bool Redis = N.starts_with("redis");
     for (DbStmt D : parseDbStatements(*Text, Redis)) {
       D.Call = Call;
-      D.Text = Call->getArg(Arg);
+      D.Text = Call->getArg(*Arg);
       D.Postgres = N.starts_with("PQ");
       Out.push_back(std::move(D));
     }
@@ -170,7 +259,18 @@ std::vector<DbStmt> dbStatementsThrough(const Stmt *Body) {
 /// (PostgreSQL), "INTERVAL 10 MINUTE" (MySQL), in uppercased SQL.
 std::optional<double> sqlAgeSeconds(StringRef Sql) {
   llvm::Regex Re("(INTERVAL '?|'-)([0-9]+) ?(SECOND|MINUTE|HOUR|DAY)S?");
-  llvm::SmallVector<StringRef, 4> M;
+  llvm::SmallVector<StringRef, 6> M;
+  // Epoch arithmetic: now in seconds, minus the window in seconds.
+  llvm::Regex Epoch("(STRFTIME\\('%S', ?'NOW'\\)( AS INTEGER\\))?|"
+                    "UNIXEPOCH\\(('NOW')?\\)|UNIX_TIMESTAMP\\(\\)|"
+                    "EPOCH FROM (NOW\\(\\)|CURRENT_TIMESTAMP)\\)) ?- ?"
+                    "([0-9]+) ?([^0-9.*/ ]|$)");
+  if (Epoch.match(Sql, &M)) {
+    double N;
+    if (M[5].getAsDouble(N))
+      return std::nullopt;
+    return N;
+  }
   if (!Re.match(Sql, &M))
     return std::nullopt;
   double N;

@@ -50,6 +50,19 @@ struct DbStmt {
 /// command. An unrecognized statement is kept as DbStmt::Other.
 std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis);
 
+/// Which argument of a database call named \p Callee is its SQL text or
+/// Redis command (sqlite3, libpq, MySQL's client, hiredis), if it is one.
+std::optional<unsigned> dbTextArg(StringRef Callee);
+
+/// The text \p E hands a database call: a literal (directly or through a
+/// variable), or a local buffer one snprintf/sprintf fills from a literal
+/// format, each conversion replaced by its argument when that is a literal or
+/// a constant and by `?` otherwise. A parameter of the function holding the
+/// buffer takes the argument \p Via (a call to that function) passes for it;
+/// \p UsedVia is set when one did.
+std::optional<std::string> dbText(const Expr *E, const CallExpr *Via = nullptr,
+                                  bool *UsedVia = nullptr);
+
 /// SQL / Redis statements passed as literals to database calls in \p Body
 /// (nested lambdas excluded), in walk order.
 std::vector<DbStmt> dbStatementsIn(const Stmt *Body);
@@ -59,7 +72,9 @@ std::vector<DbStmt> dbStatementsThrough(const Stmt *Body);
 
 /// The age a purge keeps, in seconds, from uppercased SQL: "-10 minutes"
 /// (SQLite datetime modifiers), "INTERVAL '10 minutes'" (PostgreSQL),
-/// "INTERVAL 10 MINUTE" (MySQL).
+/// "INTERVAL 10 MINUTE" (MySQL), and epoch arithmetic: the current time in
+/// seconds minus a number (strftime('%s','now') - 120, unixepoch() - 120,
+/// UNIX_TIMESTAMP() - 120, extract(epoch from now()) - 120).
 std::optional<double> sqlAgeSeconds(StringRef Sql);
 
 /// The expiry a Redis command sets, in seconds: SET k v EX n / PX n,

@@ -102,6 +102,12 @@ struct RetriedCall {
   const RetrySite *Site;
 };
 
+/// How long the elapsed-time guard of \p S lets it run, in seconds, when its
+/// test compares the clock with a constant (`now() - start > 60s`, a count
+/// in the clock's unit); none when it has no such guard.
+std::optional<double> deadlineSeconds(const RetrySite &S,
+                                      const ASTContext &Ctx);
+
 /// Per-translation-unit index of retry sites. Sites are analyzed lazily, the
 /// first time a statement inside them is asked about.
 class RetrySiteIndex {

@@ -10,6 +10,7 @@
 #include "ValueOrigin.h"
 #include "Waits.h"
 #include "utils/AssignedVars.h"
+#include "utils/Duration.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -93,6 +94,117 @@ static const ParmVarDecl *capParameter(const Stmt *CapWhere,
 /// system-header calls, const accessors and predicates over the
 /// operation's result (`is_transient(res->status)` is a status test, not a
 /// budget).
+std::optional<double> deadlineSeconds(const RetrySite &S,
+                                      const ASTContext &Ctx) {
+  const Expr *L = nullptr, *R = nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(S.Deadline);
+      BO && BO->isComparisonOp()) {
+    L = BO->getLHS();
+    R = BO->getRHS();
+  } else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(S.Deadline);
+             OC && OC->isComparisonOp() && OC->getNumArgs() == 2) {
+    L = OC->getArg(0);
+    R = OC->getArg(1);
+  }
+  if (!L)
+    return std::nullopt;
+  // The constant side is the bound, the other reads the clock.
+  if (std::optional<double> B = elapsedBoundSeconds(L, R, Ctx))
+    return B;
+  return elapsedBoundSeconds(R, L, Ctx);
+}
+
+/// Does the same-file policy method \p Def decide on nothing but what its
+/// \p Outcome parameters are given (`ShouldRetry(s)` returning
+/// `s.error_code() == UNAVAILABLE`)? Then a retry that keeps failing the
+/// same way gets the same answer every time: the policy bounds nothing.
+/// Any other parameter (an attempt number), state some method of the
+/// policy changes, a clock, or a call it cannot see into may bound it.
+static bool
+decidesOnOutcomeOnly(const FunctionDecl *Def,
+                     const llvm::SmallPtrSetImpl<const ParmVarDecl *> &Outcome,
+                     unsigned Depth) {
+  const Stmt *Body = Def ? Def->getBody() : nullptr;
+  if (!Body || Depth > 2)
+    return false;
+  const auto *MD = dyn_cast<CXXMethodDecl>(Def);
+  // Fields some method of the class (not a constructor) writes.
+  llvm::SmallPtrSet<const ValueDecl *, 4> Written;
+  if (MD)
+    for (const CXXMethodDecl *M : MD->getParent()->methods()) {
+      const FunctionDecl *MDef = nullptr;
+      if (isa<CXXConstructorDecl>(M) || !M->hasBody(MDef) || !MDef)
+        continue;
+      forEachDescendant(MDef->getBody(), [&](const Stmt *N) {
+        const Expr *Target = nullptr;
+        if (const auto *BO = dyn_cast<BinaryOperator>(N);
+            BO && BO->isAssignmentOp())
+          Target = BO->getLHS();
+        else if (const auto *UO = dyn_cast<UnaryOperator>(N);
+                 UO && UO->isIncrementDecrementOp())
+          Target = UO->getSubExpr();
+        else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+                 OC && OC->getNumArgs() >= 1 &&
+                 (OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+                  OC->getOperator() == OO_MinusMinus))
+          Target = OC->getArg(0);
+        if (const auto *ME = dyn_cast_or_null<MemberExpr>(
+                Target ? Target->IgnoreParenImpCasts() : nullptr))
+          Written.insert(ME->getMemberDecl());
+      });
+    }
+  auto OnOutcome = [&](const Expr *E) {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(E));
+    return P && Outcome.count(P);
+  };
+  bool Only = true;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (!Only)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        Only = Outcome.count(P) > 0;
+      else if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Only = V->hasLocalStorage() || V->getType().isConstQualified() ||
+               V->isConstexpr();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
+      if (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          Only = !F->isMutable() && !Written.count(F);
+    } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+      const FunctionDecl *FD = calleeDecl(Call);
+      const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      if (MC && OnOutcome(MC->getImplicitObjectArgument()))
+        return; // s.error_code(), r.status()
+      if (FD && isStdLibrary(FD) && FD->getDeclName().isIdentifier() &&
+          FD->getName() != "now")
+        return;
+      // A same-file predicate the decision hands the outcome to.
+      const FunctionDecl *CDef = nullptr;
+      if (!FD || !FD->hasBody(CDef) || !CDef ||
+          (MC && !isa<CXXThisExpr>(
+                     MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))) {
+        Only = false;
+        return;
+      }
+      llvm::SmallPtrSet<const ParmVarDecl *, 4> Passed;
+      for (const ParmVarDecl *P : CDef->parameters())
+        if (const Expr *A = argForParam(Call, P)) {
+          bool FromOutcome = true;
+          forEachDescendant(A, [&](const Stmt *X) {
+            if (const auto *R = dyn_cast<DeclRefExpr>(X))
+              if (const auto *PV = dyn_cast<ParmVarDecl>(R->getDecl()))
+                FromOutcome = FromOutcome && Outcome.count(PV);
+          });
+          if (FromOutcome)
+            Passed.insert(P);
+        }
+      Only = decidesOnOutcomeOnly(CDef, Passed, Depth + 1);
+    }
+  });
+  return Only;
+}
+
 static const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
                                     const Stmt *Body) {
   const CallExpr *Found = nullptr;
@@ -282,10 +394,7 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   std::optional<llvm::SmallPtrSet<const VarDecl *, 4>> ResultVars;
   // `out.GetError().ShouldRetry()`: a question asked of this failure, with
   // no attempt count to go by, classifies it; it bounds nothing.
-  auto ClassifiesResult = [&](const CallExpr *Call) {
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-    if (!MC || MC->getNumArgs() != 0)
-      return false;
+  auto Results = [&]() -> const llvm::SmallPtrSet<const VarDecl *, 4> & {
     if (!ResultVars) {
       ResultVars.emplace();
       if (Site.Kind == RetryKind::Loop)
@@ -299,19 +408,44 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
               return Has;
             });
     }
+    return *ResultVars;
+  };
+  // Does \p E read the operation's result?
+  auto ReadsResult = [&](const Expr *E) {
     bool Reads = false;
-    forEachDescendant(MC->getImplicitObjectArgument(), [&](const Stmt *N) {
+    forEachDescendant(E, [&](const Stmt *N) {
       if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
         if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          Reads = Reads || ResultVars->count(V);
+          Reads = Reads || Results().count(V);
+      for (const Operation &Op : Site.Operations)
+        Reads = Reads || N == Op.Call;
     });
     return Reads;
+  };
+  auto ClassifiesResult = [&](const CallExpr *Call) {
+    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+    if (!MC || MC->getNumArgs() != 0)
+      return false;
+    return ReadsResult(MC->getImplicitObjectArgument());
+  };
+  // A policy method defined in the file that is handed only the outcome
+  // and decides on nothing else never ends the retry.
+  auto IgnoresAttempts = [&](const CallExpr *Call) {
+    const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;
+    if (!FD || !FD->hasBody(Def) || !Def ||
+        !Ctx.getSourceManager().isInMainFile(Def->getLocation()))
+      return false;
+    llvm::SmallPtrSet<const ParmVarDecl *, 4> Outcome;
+    for (const ParmVarDecl *P : Def->parameters())
+      if (const Expr *A = argForParam(Call, P); A && ReadsResult(A))
+        Outcome.insert(P);
+    return decidesOnOutcomeOnly(Def, Outcome, 0);
   };
   auto ExamineBound = [&](const Expr *Cond) {
     forEachDescendant(Cond, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N)) {
         if (Model.isPolicyCall(calleeDecl(Call)) && Site.Cap == CapKind::None &&
-            !ClassifiesResult(Call)) {
+            !ClassifiesResult(Call) && !IgnoresAttempts(Call)) {
           Site.Cap = CapKind::Policy;
           Site.CapWhere = Call;
         }

@@ -314,6 +314,33 @@ StatusConditions::fieldReturnMap(const FunctionDecl *FD,
   return Field ? buildReturnMap(FD, Field) : nullptr;
 }
 
+/// \p E without a conjunct or disjunct that only compares an integer
+/// parameter of \p Def other than \p Param (`status >= 400 && attempt < 3`
+/// in a policy's ShouldRetry) beside a test of the response: the budget ends
+/// the retry some time; the outcomes it is taken for are the other side's.
+static const Expr *withoutBudgetTest(const Expr *E, const FunctionDecl *Def,
+                                     unsigned Param, StatusConditions &Conds) {
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !BO->isLogicalOp())
+    return E;
+  auto IsBudget = [&](const Expr *X) {
+    const auto *Cmp = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+    if (!Cmp || !Cmp->isRelationalOp() || Conds.mentionsResponse(Cmp))
+      return false;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      if (I != Param && Def->getParamDecl(I)->getType()->isIntegerType() &&
+          references(Cmp, Def->getParamDecl(I)))
+        return true;
+    return false;
+  };
+  if (IsBudget(BO->getRHS()) && Conds.mentionsResponse(BO->getLHS()))
+    return withoutBudgetTest(BO->getLHS(), Def, Param, Conds);
+  if (IsBudget(BO->getLHS()) && Conds.mentionsResponse(BO->getRHS()))
+    return withoutBudgetTest(BO->getRHS(), Def, Param, Conds);
+  return E;
+}
+
 const std::vector<StatusConditions::ReturnValue> *
 StatusConditions::buildReturnMap(const FunctionDecl *FD,
                                  const FieldDecl *Field) {
@@ -349,7 +376,7 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
     if (!X)
       return;
     if (AsBool && !isCondition(X) && mentionsResponse(X)) {
-      StatusCond C = eval(X);
+      StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
       Map.push_back({When & C.May, 1, std::nullopt});
       Map.push_back({When & ~C.Must, 0, std::nullopt});
       return;
@@ -372,7 +399,7 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
       return;
     }
     if (isCondition(X) && mentionsResponse(X)) {
-      StatusCond C = eval(X);
+      StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
       Map.push_back({When & C.May, 1, std::nullopt});
       Map.push_back({When & ~C.Must, 0, std::nullopt});
       return;
@@ -681,7 +708,8 @@ StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
   walkToReturns(
       Def->getBody(), /*Jumps=*/false,
       [&](const ReturnStmt *RS, StatusSet In) {
-        StatusCond C = eval(RS->getRetValue());
+        StatusCond C =
+            eval(withoutBudgetTest(RS->getRetValue(), Def, Param, *this));
         Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
         MayTrue = MayTrue | (In & C.May);
         MustTrue = MustTrue | (In & C.Must);

@@ -6,8 +6,10 @@
 #include "IdentifierWords.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
+#include <functional>
 
 namespace clang::tidy::retry {
 
@@ -233,31 +235,89 @@ static std::optional<double> maxValue(const Expr *E, const ASTContext &Ctx,
     return double(R.Val.getInt().getExtValue());
   auto Max = [&](const Expr *X) { return maxValue(X, Ctx, Depth + 1); };
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    // A local set once (its initializer); one assigned again may grow.
+    // A local: the largest of its initializer and every plain assignment to
+    // it; one stepped or compound-assigned may grow without bound.
     const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
     if (!V || !V->hasLocalStorage() || !V->getInit())
       return std::nullopt;
-    if (!V->getType().isConstQualified()) {
-      const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
-      bool Reassigned = false;
-      if (Fn && Fn->getBody())
-        forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
-          if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-            if (BO->isAssignmentOp())
-              if (const auto *L =
-                      dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts()))
-                Reassigned = Reassigned || L->getDecl() == V;
-          } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
-            if (UO->isIncrementDecrementOp())
-              if (const auto *L = dyn_cast<DeclRefExpr>(
-                      UO->getSubExpr()->IgnoreParenCasts()))
-                Reassigned = Reassigned || L->getDecl() == V;
-          }
+    std::optional<double> Best = Max(V->getInit());
+    const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+    if (V->getType().isConstQualified() || !Fn || !Fn->getBody() || !Best)
+      return Best;
+    auto IsV = [&](const Expr *X) {
+      const auto *L = dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
+      return L && L->getDecl() == V;
+    };
+    // The tests an assignment sits under: `if (r && ra(r) <= 2000) ms =
+    // ra(r);` bounds what it assigns by 2000.
+    llvm::DenseMap<const Stmt *, llvm::SmallVector<const Expr *, 2>> Guards;
+    forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N))
+        forEachDescendant(If->getThen(), [&](const Stmt *M) {
+          if (isa<BinaryOperator>(M))
+            Guards[M].push_back(If->getCond());
         });
-      if (Reassigned)
-        return std::nullopt;
-    }
-    return Max(V->getInit());
+    });
+    auto GuardBound = [&](const Expr *Rhs, const Expr *Cond) {
+      std::optional<double> B;
+      llvm::FoldingSetNodeID Want;
+      Rhs->IgnoreParenImpCasts()->Profile(Want, Ctx, /*Canonical=*/true);
+      auto Same = [&](const Expr *X) {
+        llvm::FoldingSetNodeID Got;
+        X->IgnoreParenImpCasts()->Profile(Got, Ctx, /*Canonical=*/true);
+        return Got == Want;
+      };
+      std::function<void(const Expr *)> Conjuncts = [&](const Expr *C) {
+        const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+        if (!BO)
+          return;
+        if (BO->getOpcode() == BO_LAnd) {
+          Conjuncts(BO->getLHS());
+          Conjuncts(BO->getRHS());
+          return;
+        }
+        const Expr *K = nullptr;
+        if ((BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) &&
+            Same(BO->getLHS()))
+          K = BO->getRHS();
+        else if ((BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) &&
+                 Same(BO->getRHS()))
+          K = BO->getLHS();
+        if (K)
+          if (std::optional<double> KB = Max(K); KB && (!B || *KB < *B))
+            B = KB;
+      };
+      Conjuncts(Cond);
+      return B;
+    };
+    bool Unbounded = false;
+    forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
+      if (Unbounded)
+        return;
+      if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+        Unbounded = UO->isIncrementDecrementOp() && IsV(UO->getSubExpr());
+        return;
+      }
+      const auto *BO = dyn_cast<BinaryOperator>(N);
+      if (!BO || !BO->isAssignmentOp() || !IsV(BO->getLHS()))
+        return;
+      if (BO->getOpcode() != BO_Assign) {
+        Unbounded = true;
+        return;
+      }
+      std::optional<double> B = Max(BO->getRHS());
+      if (auto It = Guards.find(BO); !B && It != Guards.end())
+        for (const Expr *Cond : It->second)
+          if (std::optional<double> G = GuardBound(BO->getRHS(), Cond))
+            B = G;
+      if (!B)
+        Unbounded = true;
+      else
+        Best = std::max(*Best, *B);
+    });
+    if (Unbounded)
+      return std::nullopt;
+    return Best;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     std::optional<double> L = Max(BO->getLHS());
@@ -361,6 +421,38 @@ std::optional<double> maxDurationSeconds(const Expr *E, const ASTContext &Ctx) {
   if (!M || *M < 0)
     return std::nullopt;
   return *M * *Unit;
+}
+
+std::optional<double> elapsedBoundSeconds(const Expr *Clock, const Expr *Bound,
+                                          const ASTContext &Ctx) {
+  if (!Clock || !Bound)
+    return std::nullopt;
+  if (std::optional<double> S = durationSeconds(Bound, Ctx))
+    return S;
+  Expr::EvalResult R;
+  if (Bound->isValueDependent() || !Bound->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  double K = double(R.Val.getInt().getSExtValue());
+  std::optional<double> Unit;
+  forEachDescendant(Clock, [&](const Stmt *N) {
+    if (Unit)
+      return;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
+      const CXXMethodDecl *M = MC->getMethodDecl();
+      if (M && M->getDeclName().isIdentifier() && M->getName() == "count")
+        Unit = unitOf(
+            MC->getImplicitObjectArgument()->IgnoreImplicit()->getType());
+    } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+      // A one-word name (`s`, `ms`) is too short to say a unit.
+      const ValueDecl *D = DRE->getDecl();
+      if (D->getDeclName().isIdentifier() &&
+          identifierWords(D->getName()).size() > 1)
+        Unit = durationUnitFromName(D->getName());
+    }
+  });
+  if (!Unit)
+    return std::nullopt;
+  return K * *Unit;
 }
 
 std::optional<double> durationUnitFromName(StringRef Name) {

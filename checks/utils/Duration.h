@@ -30,6 +30,14 @@ std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx);
 /// `base + rand() % 100`, through locals that are set once).
 std::optional<double> maxDurationSeconds(const Expr *E, const ASTContext &Ctx);
 
+/// The time an elapsed-time test lets pass, in seconds, when \p Clock (the
+/// side that reads a clock) is compared with the constant \p Bound: a
+/// duration (`now() - start > 60s`), a count in the unit of the duration it
+/// counts (`now().time_since_epoch().count() - start > 60LL * 1000000000LL`)
+/// or in the unit a name gives (`elapsed_ms >= 30000`).
+std::optional<double> elapsedBoundSeconds(const Expr *Clock, const Expr *Bound,
+                                          const ASTContext &Ctx);
+
 /// A unit in seconds from the last unit word of a name: ttl_seconds,
 /// kWindowMs, retention_h.
 std::optional<double> durationUnitFromName(StringRef Name);

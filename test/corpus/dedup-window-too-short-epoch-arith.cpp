@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: epoch arithmetic in a SQL purge (created < CAST(strftime('%s','now') AS INTEGER) - 120) is not read as a 120 s window
+// corpus: expect retry-dedup-window-too-short
 // Epoch arithmetic in the purge: rows older than now - 120 s go; the
 // forwarder that relies on them retries for 5 x (60 s cap + 15 s timeout).
 #include <chrono>

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a SQL purge issued through an unmodelled client call (mysql_query(db, "DELETE ... INTERVAL 6 HOUR")) is not read
+// corpus: expect retry-dedup-window-too-short
 // MySQL purge of processed webhook ids after 6 hours; the delivery loop
 // that relies on them re-sends with waits growing to 2 hours, 6 attempts.
 #include <chrono>

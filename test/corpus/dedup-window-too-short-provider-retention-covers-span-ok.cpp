@@ -1,6 +1,5 @@
 // corpus: origin written
 // corpus: negative retry-dedup-window-too-short
-// corpus: fixme-fp retry-dedup-window-too-short FIXME: a retry span computed from jittered/exponential waits (attempts x (backoff cap + per-attempt timeout)) is not used; the TTL is compared with the 24 h MinimumWindow fallback instead, though the window covers every retry in the file
 // The provider keeps keys for 10 minutes (shorter than a day), but this
 // client's worst case is 3 x (2 s jittered backoff cap + 1 s timeout) = 9 s:
 // the window covers every retry.

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-dedup-window-too-short FIXME: a SQL purge issued through the project's own wrapper (purge_older_than(db, "processed_messages", 300) building the DELETE with snprintf) is not read
+// corpus: expect retry-dedup-window-too-short
 // The purge goes through the project's own wrapper with a 300 s window on
 // processed_messages; the consumer that relies on it redelivers a message
 // up to 8 times with waits up to 2 min.

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a call to a policy method named ShouldRetry is taken as a bound without reading its body, which never looks at the attempt number
+// corpus: expect retry-missing-budget
 // A project retry policy with a should-retry decision and a jittered delay;
 // the decision looks only at the error, never at the attempt number.
 #include <chrono>

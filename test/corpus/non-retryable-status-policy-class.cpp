@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a retry-policy class's ShouldRetry(status, attempt) returning !status.ok() && attempt < N decides the status set in the policy method's body, which is not read
+// corpus: expect retry-non-retryable-status
 // A project retry policy: ShouldRetry says yes to every gRPC error while
 // attempts remain; Delay is capped exponential with full jitter.
 #include <chrono>
