@@ -636,28 +636,38 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not.
-  if (!Structural && !outcomeDecides(Body, Cond, Ops))
-    return nullptr;
-
+  bool Retries = Structural || outcomeDecides(Body, Cond, Ops);
   bool Exits = leavesLoop(Body);
-  if (!Exits && !Structural) {
+  if (Retries && !Exits && !Structural) {
     // Condition-controlled: it must test something the body changes other
     // than the counter (a done flag, the response), and that something must
     // not feed the next request (that is paging, not retrying).
-    if (isConstantTrue(Cond, Ctx))
-      return nullptr;
     bool Controlled = false;
-    for (const VarDecl *V : assignedVars(Body)) {
-      if (V == Counter || !references(Cond, V))
-        continue;
-      if (feedsRequest(V, Body, Ops))
-        return nullptr;
-      Controlled = true;
+    if (!isConstantTrue(Cond, Ctx)) {
+      bool Feeds = false;
+      for (const VarDecl *V : assignedVars(Body)) {
+        if (V == Counter || !references(Cond, V))
+          continue;
+        Feeds = Feeds || feedsRequest(V, Body, Ops);
+        Controlled = true;
+      }
+      // do { res = op(); } while (!res.ok()) tests the response directly.
+      if (!Controlled && !operationsIn(Cond).empty())
+        Controlled = true;
+      Controlled = Controlled && !Feeds;
     }
-    // do { res = op(); } while (!res.ok()) tests the response directly.
-    if (!Controlled && !operationsIn(Cond).empty())
-      Controlled = true;
-    if (!Controlled)
+    Retries = Controlled;
+  }
+  if (!Retries) {
+    // The operations run inside a retry helper's callable, and the loop
+    // decides on what the helper returns: it goes back when the helper gave
+    // up (an outer layer around it, `while (running_) { if (!Retry(connect,
+    // 5).IsNone()) continue; ... }`).
+    Ops = structurallyRetried(Loop, MovesOn);
+    llvm::erase_if(Ops, [&](const Operation &Op) {
+      return !Op.Call || !helperSite(Op.Call);
+    });
+    if (Ops.empty())
       return nullptr;
   }
 

@@ -494,8 +494,12 @@ static bool readsStateItAdvances(const CallExpr *Call) {
 /// when the call succeeds (a success test that exits, a `try` that exits
 /// after the call and a handler that does not), or its condition holds
 /// while the call fails?
+/// \p GivesUp: \p Call is a retry helper's call, whose failure means the
+/// helper gave up; going straight back (`if (!err.IsNone()) continue;`)
+/// retries it again even in a loop that never leaves (`while (running_)`
+/// around a reconnect).
 static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
-                               ASTContext &Ctx) {
+                               ASTContext &Ctx, bool GivesUp = false) {
   LoopParts P = loopParts(Loop);
   CallResult IsResult(P.Body, Call);
   OutcomeReader Reader(Ctx, IsResult);
@@ -525,7 +529,7 @@ static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
            !endsWithContinue(If->getThen())) ||
           (O == Outcome::Failure && ElseLeaves && !ThenLeaves &&
            !endsWithContinue(If->getElse())) ||
-          (O == Outcome::Failure && !Inner && Exits &&
+          (O == Outcome::Failure && !Inner && (Exits || GivesUp) &&
            endsWithContinue(If->getThen())))
         Found = true;
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
@@ -895,6 +899,17 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
       if (!Call || enclosingFunction(Call) != Fn)
         return;
       std::optional<Operation> Op = unknownOperation(Call);
+      // A retry helper that gave up: the loop around it is an outer layer.
+      bool GivesUp = false;
+      if (const RetrySite *H = helperSite(Call)) {
+        GivesUp = true;
+        if (!Op) {
+          Op.emplace();
+          Op->Call = Op->InnerCall = Call;
+          Op->Kind = OperationKind::Unknown;
+          Op->Name = H->Helper ? H->Helper->getQualifiedNameAsString() : "";
+        }
+      }
       if (!Op)
         return;
       // The same request each time: an argument or object the loop changes
@@ -910,7 +925,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
         MovesOn = true;
         return;
       }
-      if (loopsBackOnFailure(Loop, Call, Ctx))
+      if (loopsBackOnFailure(Loop, Call, Ctx, GivesUp))
         Out.push_back(*Op);
     });
   };

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fp retry-dedup-window-too-short FIXME: an elapsed-time guard (clock::now().time_since_epoch().count() - start > 60 s in nanoseconds) that ends the retry is not read as bounding the retry span
+// corpus: negative retry-dedup-window-too-short
 // 10 x (2 min + 10 s) would outlast the provider's 5-minute key retention,
 // but an elapsed-time guard stops the retry once 60 s have passed: at most
 // one more wait (2 min) and attempt follow.

@@ -1,6 +1,6 @@
 // corpus: origin github:aosedge/aos_core_cpp src/cm/communication/communication.cpp HandleConnection
-// corpus: fixme-fn retry-missing-budget FIXME: an endless while (running_) loop that goes back (continue) when a retry helper called through a std::function gives up is not a retry site
-// corpus: fixme-fn retry-nested-layers FIXME: an outer while (running_) retry around a same-file std::function retry helper (5 tries) is not seen as two layers
+// corpus: expect retry-missing-budget
+// corpus: expect retry-nested-layers
 // corpus: expect retry-missing-backoff
 // Reduced anew: while the component runs, the connection thread calls a
 // 5-try retry helper around the connect and, when that gives up, goes

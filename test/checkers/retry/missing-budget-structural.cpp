@@ -532,3 +532,42 @@ public:
     }
   }
 };
+
+// --- a loop that goes back when a retry helper gave up ---------------------------
+// (reduced from github:aosedge/aos_core_cpp src/cm/communication/
+// communication.cpp HandleConnection: `while (running)` around a 5-try
+// reconnect helper taking a std::function; the corpus case
+// nested-layers-aos-connection-handler).
+
+struct ConnError {
+  int code = 0;
+  bool IsNone() const { return code == 0; }
+};
+static ConnError with_reconnects(const std::function<ConnError()> &fn, int tries) {
+  ConnError err;
+  for (int i = 1;; ++i) {
+    err = fn();
+    if (err.IsNone() || i >= tries)
+      return err;
+    sleep_jittered(100L << i);
+  }
+}
+ConnError ws_open(const char *url); // another file
+void ws_serve();                    // another file
+
+void handle_connection_bad(const char *url, volatile bool &running) {
+  while (running) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (ConnError err = with_reconnects([url] { return ws_open(url); }, 5); !err.IsNone())
+      continue;
+    ws_serve();
+  }
+}
+
+void handle_connection_capped_ok(const char *url) {
+  for (int round = 0; round < 3; ++round) {
+    if (ConnError err = with_reconnects([url] { return ws_open(url); }, 5); !err.IsNone())
+      continue;
+    ws_serve();
+  }
+}

@@ -619,6 +619,43 @@ int read_manifest_once_ok(char *key) {
   return with_attempts(get_manifest, key, 4);
 }
 
+// --- a loop that goes back when a retry helper gave up --------------------------
+// (reduced from github:aosedge/aos_core_cpp src/cm/communication/
+// communication.cpp HandleConnection; the corpus case
+// nested-layers-aos-connection-handler). The loop never leaves on success:
+// after a session it reconnects. But a failed helper call sends it straight
+// back to the helper, so every outage costs attempts x rounds.
+
+extern "C" int broker_connect(const char *url); // another file
+extern "C" void broker_consume(int fd);         // returns when the session ends
+static int connect_broker(void *url) {
+  return broker_connect(static_cast<const char *>(url)) < 0 ? -1 : 0;
+}
+
+void consume_forever_bad(char *url, volatile bool &running) {
+  while (running) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (unbounded) contains a retry helper 'with_attempts' (5 attempts): unbounded requests per call [retry-nested-layers]
+    if (with_attempts(connect_broker, url, 5) != 0)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: inner retry helper 'with_attempts' (5 attempts)
+      continue;
+    broker_consume(0);
+  }
+}
+
+// FIXME: a loop that leaves when the helper gives up and goes round only
+// after a session that succeeded reconnects; it does not retry the helper,
+// but a loop whose exit depends on a helper call's result is taken as a retry
+// layer around it.
+void consume_until_down_FP(char *url, volatile bool &running) {
+  while (running) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (unbounded) contains a retry helper 'with_attempts' (5 attempts): unbounded requests per call [retry-nested-layers]
+    if (with_attempts(connect_broker, url, 5) != 0)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: inner retry helper 'with_attempts' (5 attempts)
+      return;
+    broker_consume(0);
+  }
+}
+
 // A callback handed to a library's retry scheduler (declared only) is not
 // an operation a helper calls again: the library decides when, and how
 // often (the shape of awslabs/aws-c-io tests/exponential_backoff_retry_test.c,

@@ -124,6 +124,22 @@ TEST(SqlAge, PurgeWindows) {
   EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE CREATED < NOW() - INTERVAL "
                           "1 DAY"),
             86400.0);
+  // Epoch arithmetic: now in seconds minus the window.
+  EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE CREATED < "
+                          "CAST(STRFTIME('%S','NOW') AS INTEGER) - 120"),
+            120.0);
+  EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE TS < UNIXEPOCH() - 3600"),
+            3600.0);
+  EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE TS < UNIX_TIMESTAMP()-600"),
+            600.0);
+  EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE TS < EXTRACT(EPOCH FROM "
+                          "NOW()) - 900 AND DONE"),
+            900.0);
+  // A product is not read as the window.
+  EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE TS < UNIXEPOCH() - 2 * 60"),
+            std::nullopt);
+  EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE TS < UNIXEPOCH() - ?"),
+            std::nullopt);
   EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM WHERE AGE > 30 SECONDS"),
             std::nullopt);
   EXPECT_EQ(sqlAgeSeconds("DELETE FROM IDEM"), std::nullopt);
