@@ -441,6 +441,26 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         Outcome.insert(P);
     return decidesOnOutcomeOnly(Def, Outcome, 0);
   };
+  // A counter declared in the loop body starts again on every pass (`for
+  // (;;) { int attempts = 0; ... if (++attempts >= 5) return false; }`):
+  // stepped once a pass, its test never trips.
+  bool CounterResets = false;
+  if (Site.Kind == RetryKind::Loop && Site.AttemptCounter &&
+      Site.AttemptCounter->hasLocalStorage()) {
+    const Stmt *LoopBody = loopParts(Site.Site).Body;
+    const SourceManager &SM = Ctx.getSourceManager();
+    CounterResets =
+        LoopBody && SM.isPointWithin(Site.AttemptCounter->getLocation(),
+                                     LoopBody->getBeginLoc(),
+                                     LoopBody->getEndLoc());
+    // Stepped inside a nested loop, it may reach the limit within a pass.
+    forEachDescendant(LoopBody, [&](const Stmt *N) {
+      if (CounterResets && N != LoopBody &&
+          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(N) &&
+          changedDecls(N).count(Site.AttemptCounter))
+        CounterResets = false;
+    });
+  }
   auto ExamineBound = [&](const Expr *Cond) {
     forEachDescendant(Cond, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N)) {
@@ -483,6 +503,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         return;
       bool LeftIsCounter = MentionsCounter(L) && !MentionsCounter(R);
       bool RightIsCounter = MentionsCounter(R) && !MentionsCounter(L);
+      if (CounterResets && (LeftIsCounter || RightIsCounter))
+        return;
       if (!LeftIsCounter && !RightIsCounter) {
         // Besides the loop's counter, a member stepped in the body and
         // tested (`--retries_remaining_; ... retries_remaining_ == 0`).

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: a null hiredis reply (redisCommand(...) tested with if (!r) / if (r)) is not seen as a failed operation, so a loop around redisCommand is not a retry site
+// corpus: expect retry-missing-budget
 // The attempt counter is declared inside the loop body, so it is 0 on every
 // pass and the cap test never trips.
 #include <chrono>

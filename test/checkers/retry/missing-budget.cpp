@@ -535,3 +535,45 @@ bool exit_test_after_attempt_ok(httplib::Client &cli) {
     pause_before_retry(i);
   }
 }
+
+// --- an attempt counter declared in the loop body starts again every pass ---
+// (the corpus case missing-budget-counter-reset-in-body)
+
+bool counter_reset_each_pass_bad(httplib::Client &cli) {
+  for (;;) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    int attempts = 0;
+    auto res = cli.Get("/slots");
+    // CHECK-NOTES: :[[@LINE-1]]:16: note: retried operation
+    if (res && res->status == 200)
+      return true;
+    if (++attempts >= 5)
+      return false;
+    pause_before_retry(attempts);
+  }
+}
+
+bool counter_before_loop_ok(httplib::Client &cli) {
+  int attempts = 0;
+  for (;;) {
+    auto res = cli.Get("/slots");
+    if (res && res->status == 200)
+      return true;
+    if (++attempts >= 5)
+      return false;
+    pause_before_retry(attempts);
+  }
+}
+
+// A static local keeps its count from pass to pass.
+bool static_counter_in_body_ok(httplib::Client &cli) {
+  for (;;) {
+    static int attempts = 0;
+    auto res = cli.Get("/slots");
+    if (res && res->status == 200)
+      return true;
+    if (++attempts >= 5)
+      return false;
+    pause_before_retry(attempts);
+  }
+}
