@@ -132,24 +132,28 @@ std::optional<unsigned> dbTextArg(StringRef Callee) {
   return unsigned(Arg);
 }
 
-/// The one snprintf/sprintf that fills the local buffer \p Buf, if nothing
-/// else writes it first.
-static const CallExpr *bufferWriter(const VarDecl *Buf) {
+/// The snprintf/sprintf that last filled the local buffer \p Buf before
+/// \p Use (a buffer reused for several statements holds the latest one);
+/// null when another call wrote it last.
+static const CallExpr *bufferWriter(const VarDecl *Buf, const Expr *Use) {
   const auto *Fn = dyn_cast_or_null<FunctionDecl>(Buf->getDeclContext());
   if (!Fn || !Fn->getBody())
     return nullptr;
-  const CallExpr *Writer = nullptr;
-  unsigned Writes = 0;
+  const SourceManager &SM = Fn->getASTContext().getSourceManager();
+  const CallExpr *Last = nullptr;
   forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
     const auto *C = dyn_cast<CallExpr>(N);
-    if (!C || C->getNumArgs() == 0 || refVar(C->getArg(0)) != Buf)
+    if (!C || C->getNumArgs() == 0 || refVar(C->getArg(0)) != Buf ||
+        !SM.isBeforeInTranslationUnit(C->getBeginLoc(), Use->getBeginLoc()))
       return;
-    ++Writes;
-    StringRef Name = calleeName(C);
-    if (Name == "snprintf" || Name == "sprintf")
-      Writer = C;
+    if (!Last ||
+        SM.isBeforeInTranslationUnit(Last->getBeginLoc(), C->getBeginLoc()))
+      Last = C;
   });
-  return Writes == 1 ? Writer : nullptr;
+  if (!Last)
+    return nullptr;
+  StringRef Name = calleeName(Last);
+  return Name == "snprintf" || Name == "sprintf" ? Last : nullptr;
 }
 
 std::optional<std::string> dbText(const Expr *E, const CallExpr *Via,
@@ -159,7 +163,7 @@ std::optional<std::string> dbText(const Expr *E, const CallExpr *Via,
   const VarDecl *Buf = refVar(E);
   if (!Buf || !Buf->hasLocalStorage() || !Buf->getType()->isArrayType())
     return std::nullopt;
-  const CallExpr *Writer = bufferWriter(Buf);
+  const CallExpr *Writer = bufferWriter(Buf, E);
   if (!Writer)
     return std::nullopt;
   unsigned FmtIdx = calleeName(Writer) == "snprintf" ? 2 : 1;

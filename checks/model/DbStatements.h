@@ -55,8 +55,8 @@ std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis);
 std::optional<unsigned> dbTextArg(StringRef Callee);
 
 /// The text \p E hands a database call: a literal (directly or through a
-/// variable), or a local buffer one snprintf/sprintf fills from a literal
-/// format, each conversion replaced by its argument when that is a literal or
+/// variable), or a local buffer the snprintf/sprintf that last wrote it
+/// before \p E fills from a literal format, each conversion replaced by its argument when that is a literal or
 /// a constant and by `?` otherwise. A parameter of the function holding the
 /// buffer takes the argument \p Via (a call to that function) passes for it;
 /// \p UsedVia is set when one did.

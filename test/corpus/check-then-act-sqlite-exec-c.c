@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-volatile-idempotency-store
-// corpus: fixme-fn retry-check-then-act-dedup FIXME: SQL text built at run time with snprintf into a buffer (SELECT ... WHERE key, then INSERT) is not read
+// corpus: expect retry-check-then-act-dedup
 // C: sqlite3_exec with a SELECT callback, then an INSERT, no transaction.
 #include <stddef.h>
 #include <stdio.h>

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <hiredis/hiredis.h>
 #include <httplib.h>
 #include <libpq-fe.h>
@@ -185,6 +186,56 @@ bool sqlite_select_then_insert_bad(sqlite3 *db, const char *key) {
   sqlite3_step(ins);
   sqlite3_finalize(ins);
   return true;
+}
+
+// SQL formatted into one buffer reused for each statement (the corpus case
+// check-then-act-sqlite-exec-c): each sqlite3_exec runs the text the last
+// snprintf wrote.
+static int found_row(void *arg, int, char **, char **) {
+  *static_cast<int *>(arg) = 1;
+  return 0;
+}
+
+int sqlite_formatted_select_then_insert_bad(sqlite3 *db, const char *event_key) {
+  char sql[256];
+  int found = 0;
+  snprintf(sql, sizeof sql, "SELECT 1 FROM processed_events WHERE event_key = '%s'", event_key);
+  sqlite3_exec(db, sql, found_row, &found, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: SELECT on 'processed_events' and the INSERT that records the key are not one atomic step
+  if (found)
+    return 0;
+  snprintf(sql, sizeof sql, "INSERT INTO processed_events(event_key) VALUES ('%s')", event_key);
+  sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+  // CHECK-NOTES: :[[@LINE-1]]:20: note: the INSERT without ON CONFLICT records the key here
+  return 1;
+}
+
+int sqlite_formatted_insert_or_ignore_ok(sqlite3 *db, const char *event_key) {
+  char sql[256];
+  int found = 0;
+  snprintf(sql, sizeof sql, "SELECT 1 FROM processed_events WHERE event_key = '%s'", event_key);
+  sqlite3_exec(db, sql, found_row, &found, nullptr);
+  if (found)
+    return 0;
+  snprintf(sql, sizeof sql, "INSERT OR IGNORE INTO processed_events(event_key) VALUES ('%s')",
+           event_key);
+  sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+  return 1;
+}
+
+// The buffer is last written by strcat, not a format: its text is unknown.
+extern "C" char *strcat(char *dst, const char *src);
+int sqlite_concatenated_unknown_ok(sqlite3 *db, const char *event_key) {
+  char sql[256];
+  int found = 0;
+  snprintf(sql, sizeof sql, "SELECT 1 FROM processed_events WHERE event_key = '%s'", event_key);
+  sqlite3_exec(db, sql, found_row, &found, nullptr);
+  if (found)
+    return 0;
+  snprintf(sql, sizeof sql, "INSERT INTO processed_events(event_key) VALUES ('");
+  strcat(sql, event_key);
+  sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+  return 1;
 }
 
 bool postgres_read_committed_bad(PGconn *c, const char *const *params) {
