@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "MissingBudgetCheck.h"
+#include "model/LibraryLayers.h"
 #include "model/RetriedStatuses.h"
+#include "utils/AstWalk.h"
 
 namespace clang::tidy::retry {
 
@@ -62,6 +64,41 @@ void MissingBudgetCheck::checkSite(const model::RetrySite &Site,
          "budget")
         << Site.describe();
   }
+}
+
+namespace {
+/// Main-file expressions that make an SDK retry strategy with a written
+/// count: the construction, MakeShared or make_shared itself (not the
+/// conversions of its result).
+class StrategyFinder : public MainFileVisitor<StrategyFinder> {
+public:
+  StrategyFinder(ASTContext &Ctx,
+                 llvm::function_ref<void(const Expr *, unsigned)> Found)
+      : MainFileVisitor(Ctx.getSourceManager()), Ctx(Ctx), Found(Found) {}
+  bool VisitExpr(Expr *E) {
+    if (std::optional<model::AwsStrategy> S = model::awsStrategy(E, Ctx);
+        S && S->Known && S->Explicit && S->Attempts)
+      Found(E, *S->Attempts);
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
+  llvm::function_ref<void(const Expr *, unsigned)> Found;
+};
+} // namespace
+
+void MissingBudgetCheck::checkTranslationUnit(ASTContext &Ctx) {
+  if (!MaxAttempts)
+    return;
+  StrategyFinder(Ctx, [&](const Expr *E, unsigned Attempts) {
+    if (Attempts > MaxAttempts)
+      diag(E->getBeginLoc(),
+           "AWS SDK retry strategy makes up to %0 attempts, more than %1: one "
+           "failing call becomes %0 requests to a dependency that is already "
+           "struggling")
+          << Attempts << MaxAttempts;
+  }).TraverseAST(Ctx);
 }
 
 } // namespace clang::tidy::retry

@@ -17,6 +17,8 @@ public:
 protected:
   void checkSite(const model::RetrySite &Site,
                  model::RetrySiteIndex &Index) override;
+  /// AWS SDK retry strategies configured with more attempts than allowed.
+  void checkTranslationUnit(ASTContext &Ctx) override;
 
 private:
   const unsigned MaxAttempts;

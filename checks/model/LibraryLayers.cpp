@@ -32,6 +32,35 @@ static std::optional<int64_t> firstIntArg(llvm::ArrayRef<const Expr *> Args,
   return std::nullopt;
 }
 
+std::optional<AwsStrategy> awsStrategy(const Expr *E, ASTContext &Ctx) {
+  if (!E || !(isa<CallExpr>(E) || isa<CXXConstructExpr>(E)))
+    return std::nullopt;
+  std::string T = E->getType().getAsString();
+  StringRef Kind(T);
+  if (!Kind.contains("RetryStrategy"))
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 4> Args;
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    Args.append(CE->arg_begin(), CE->arg_end());
+  else
+    for (const Expr *X : cast<CXXConstructExpr>(E)->arguments())
+      Args.push_back(X);
+  std::optional<int64_t> N = firstIntArg(Args, Ctx);
+  AwsStrategy S;
+  S.Explicit = N.has_value();
+  S.Known = true;
+  if (Kind.contains("NoRetry"))
+    S.Attempts = 1;
+  else if (Kind.contains("DefaultRetryStrategy"))
+    S.Attempts = unsigned(std::max<int64_t>(N.value_or(10), 0) + 1);
+  else if (Kind.contains("StandardRetryStrategy") ||
+           Kind.contains("AdaptiveRetryStrategy"))
+    S.Attempts = unsigned(std::max<int64_t>(N.value_or(3), 1));
+  else
+    S.Known = false; // a custom strategy: unknown
+  return S;
+}
+
 LibraryLayers::LibraryLayers(ASTContext &Ctx, const ApiModel &Api,
                              RetryingCallList RetryingCalls)
     : Ctx(Ctx), Api(Api), RetryingCalls(std::move(RetryingCalls)) {}
@@ -287,45 +316,20 @@ std::optional<LayerFact> LibraryLayers::awsLayer(const CallExpr *Call) {
         continue;
       {
         const Expr *Maker = nullptr;
-        std::string Kind;
         bool MakerSpecific = false;
         // The most specific strategy type wins: the assignment converts
         // shared_ptr<DefaultRetryStrategy> to shared_ptr<RetryStrategy>.
         forEachDescendant(V, [&](const Stmt *N) {
-          const auto *E = dyn_cast<Expr>(N);
-          if (!E || !(isa<CallExpr>(E) || isa<CXXConstructExpr>(E)))
-            return;
-          std::string T = E->getType().getAsString();
-          bool Specific = StringRef(T).contains("DefaultRetryStrategy") ||
-                          StringRef(T).contains("StandardRetryStrategy") ||
-                          StringRef(T).contains("AdaptiveRetryStrategy") ||
-                          StringRef(T).contains("NoRetry");
-          if (StringRef(T).contains("RetryStrategy") &&
-              (!Maker || (Specific && !MakerSpecific))) {
-            Maker = E;
-            Kind = T;
-            MakerSpecific = Specific;
+          std::optional<AwsStrategy> S = awsStrategy(dyn_cast<Expr>(N), Ctx);
+          if (S && (!Maker || (S->Known && !MakerSpecific))) {
+            Maker = cast<Expr>(N);
+            MakerSpecific = S->Known;
           }
         });
         if (!Maker)
           continue;
-        llvm::SmallVector<const Expr *, 4> MArgs;
-        if (const auto *CE = dyn_cast<CallExpr>(Maker))
-          MArgs.append(CE->arg_begin(), CE->arg_end());
-        else
-          for (const Expr *X : cast<CXXConstructExpr>(Maker)->arguments())
-            MArgs.push_back(X);
-        std::optional<int64_t> N = firstIntArg(MArgs, Ctx);
         L.Loc = Maker->getBeginLoc();
-        if (StringRef(Kind).contains("NoRetry"))
-          return std::nullopt;
-        if (StringRef(Kind).contains("DefaultRetryStrategy"))
-          L.Attempts = unsigned(N.value_or(10) + 1); // N retries
-        else if (StringRef(Kind).contains("StandardRetryStrategy") ||
-                 StringRef(Kind).contains("AdaptiveRetryStrategy"))
-          L.Attempts = unsigned(std::max<int64_t>(N.value_or(3), 1));
-        else
-          L.Attempts = std::nullopt; // a custom strategy: unknown
+        L.Attempts = awsStrategy(Maker, Ctx)->Attempts;
         if (L.Attempts && *L.Attempts <= 1)
           return std::nullopt;
       }

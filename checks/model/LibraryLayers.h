@@ -17,6 +17,21 @@
 
 namespace clang::tidy::retry::model {
 
+/// An AWS SDK retry strategy the expression \p E makes (a construction, or
+/// a MakeShared/make_shared of one).
+struct AwsStrategy {
+  /// Attempts per call: a DefaultRetryStrategy(N) retries N times (N + 1
+  /// attempts; 10 retries by default), a Standard or AdaptiveRetryStrategy(N)
+  /// makes N attempts (3 by default), NoRetryStrategy 1; none for a custom
+  /// strategy.
+  std::optional<unsigned> Attempts;
+  /// The count was written at \p E (not the library's default).
+  bool Explicit = false;
+  /// A strategy the SDK defines (not a project's own).
+  bool Known = false;
+};
+std::optional<AwsStrategy> awsStrategy(const Expr *E, ASTContext &Ctx);
+
 class LibraryLayers {
 public:
   /// Library calls that retry internally: (names, attempts; 0 means

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-budget FIXME: an SDK retry strategy configured with a constant above MaxAttempts (DefaultRetryStrategy(25) = 26 attempts, set in a config factory) is not checked as a retry policy's cap
+// corpus: expect retry-missing-budget
 // The SDK retry strategy is configured with 25 retries: 26 attempts per
 // call. The application itself calls once.
 #include <aws/dynamodb/DynamoDBClient.h>

@@ -577,3 +577,41 @@ bool static_counter_in_body_ok(httplib::Client &cli) {
     pause_before_retry(attempts);
   }
 }
+
+// --- AWS SDK retry strategies: a retry policy with its own cap ---------------
+// (the corpus case missing-budget-aws-strategy-25)
+
+Aws::Client::ClientConfiguration sessions_config_bad() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("sessions", 25L, 25L);
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: AWS SDK retry strategy makes up to 26 attempts, more than 10: one failing call becomes 26 requests to a dependency that is already struggling [retry-missing-budget]
+  return cfg;
+}
+
+Aws::Client::ClientConfiguration standard_config_bad() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = std::make_shared<Aws::Client::StandardRetryStrategy>(20);
+  // CHECK-NOTES: :[[@LINE-1]]:23: warning: AWS SDK retry strategy makes up to 20 attempts, more than 10
+  return cfg;
+}
+
+Aws::Client::ClientConfiguration three_retries_ok() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("orders", 3L);
+  return cfg;
+}
+
+// The library's own default count is not judged here (no count is written).
+Aws::Client::ClientConfiguration library_default_ok() {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = Aws::MakeShared<Aws::Client::DefaultRetryStrategy>("orders");
+  return cfg;
+}
+
+Aws::Client::ClientConfiguration standard_five_ok(long configured) {
+  Aws::Client::ClientConfiguration cfg;
+  cfg.retryStrategy = std::make_shared<Aws::Client::StandardRetryStrategy>(5);
+  // A count read from configuration is not judged.
+  cfg.retryStrategy = std::make_shared<Aws::Client::StandardRetryStrategy>(configured);
+  return cfg;
+}
