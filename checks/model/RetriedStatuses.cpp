@@ -309,6 +309,30 @@ StatusSet Analyzer::flowSwitch(const SwitchStmt *SW, StatusSet In) {
   return After;
 }
 
+/// The type \p Call's result has, or, for a call whose type depends on a
+/// template parameter (`s = fn()` in a template retry helper), the type of
+/// the variable \p Region stores it in.
+static QualType resultType(const CallExpr *Call, const Stmt *Region) {
+  QualType T = Call->getType();
+  if (!T->isDependentType() || !Region)
+    return T;
+  QualType Stored = T;
+  forEachDescendant(Region, [&](const Stmt *N) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->getOpcode() == BO_Assign &&
+          BO->getRHS()->IgnoreParenImpCasts() == Call)
+        if (const VarDecl *V = refVar(BO->getLHS()))
+          Stored = V->getType();
+    } else if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->getInit() && V->getInit()->IgnoreParenImpCasts() == Call)
+          Stored = V->getType();
+    }
+  });
+  return Stored;
+}
+
 RetriedStatuses Analyzer::run() {
   RetriedStatuses Out;
   // The outcomes the site's operations can produce.
@@ -322,7 +346,7 @@ RetriedStatuses Analyzer::run() {
       // it returns a status the model can read (a gRPC status, an HTTP
       // result).
       Universe = Universe | StatusSet::transport(unsigned(Transport::All));
-      std::string Ret = Op.Call->getType().getAsString();
+      std::string Ret = resultType(Op.Call, Site.Site).getAsString();
       if (StringRef(Ret).contains("grpc") && StringRef(Ret).contains("Status"))
         for (unsigned C = 0; C < StatusSet::GrpcMax; ++C)
           Universe = Universe | StatusSet::grpc(C);

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-non-retryable-status FIXME: a template retry helper that loops on !s.ok() of its callable's gRPC status (a lambda calling a stub) is not analysed at its call site
+// corpus: expect retry-non-retryable-status
 // A template retry helper that goes back whenever the callable's status is
 // not ok; the call site passes a gRPC read, so every code is retried.
 #include <chrono>

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <curl/curl.h>
+#include <grpcpp/grpcpp.h>
 #include <httplib.h>
 #include <stdio.h>
 #include <string>
@@ -309,4 +310,44 @@ bool struct_field_retries_500_ok(httplib::Client &cli, const std::string &b) {
     pause_ms(100 << i);
   }
   return false;
+}
+
+// --- template retry helpers over a callable (the corpus case
+// non-retryable-status-template-helper-not-ok): the helper's loop decides on
+// the status its callable returns, stored in a grpc::Status; the defect is
+// reported in the helper, once.
+
+template <class Fn> grpc::Status call_until_ok(Fn fn, int max_attempts = 3) {
+  grpc::Status s;
+  for (int i = 0; i < max_attempts; ++i) {
+    s = fn();
+    if (s.ok())
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path is taken for gRPC INVALID_ARGUMENT, NOT_FOUND, ALREADY_EXISTS, PERMISSION_DENIED, FAILED_PRECONDITION, OUT_OF_RANGE, UNIMPLEMENTED, UNAUTHENTICATED, which will not succeed on retry
+      break;
+  }
+  return s;
+}
+
+template <class Fn> grpc::Status call_while_unavailable(Fn fn, int max_attempts = 3) {
+  grpc::Status s;
+  for (int i = 0; i < max_attempts; ++i) {
+    s = fn();
+    if (s.error_code() != grpc::StatusCode::UNAVAILABLE)
+      break;
+  }
+  return s;
+}
+
+grpc::Status charge_with_template_helpers(payments::Payments::Stub &stub,
+                                          const payments::ChargeRequest &req,
+                                          payments::ChargeReply *reply) {
+  grpc::Status a = call_until_ok([&] {
+    grpc::ClientContext ctx;
+    return stub.GetCharge(&ctx, req, reply);
+  });
+  grpc::Status b = call_while_unavailable([&] {
+    grpc::ClientContext ctx;
+    return stub.GetCharge(&ctx, req, reply);
+  });
+  return a.ok() ? b : a;
 }
