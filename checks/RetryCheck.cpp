@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RetryCheck.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -92,10 +93,35 @@ void RetryCheck::addFunctionMatchers(MatchFinder *Finder) {
       lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
 }
 
+/// The first instantiation with a body of \p FD, a definition in a
+/// function or class template; null when there is none.
+static const FunctionDecl *firstInstantiation(const FunctionDecl *FD) {
+  if (!FD->isDependentContext())
+    return nullptr;
+  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
+    for (const FunctionDecl *Spec : FTD->specializations())
+      if (Spec->doesThisDeclarationHaveABody())
+        return Spec;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  const ClassTemplateDecl *CTD =
+      MD ? MD->getParent()->getDescribedClassTemplate() : nullptr;
+  if (!CTD || MD->getDescribedFunctionTemplate())
+    return nullptr;
+  for (const ClassTemplateSpecializationDecl *Spec : CTD->specializations())
+    for (const CXXMethodDecl *M : Spec->methods())
+      if (M->getTemplateInstantiationPattern() == FD &&
+          M->doesThisDeclarationHaveABody())
+        return M;
+  return nullptr;
+}
+
 std::pair<const Stmt *, const FunctionDecl *>
 RetryCheck::matchedFunction(const MatchFinder::MatchResult &Result) {
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn"))
+  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
+    if (const FunctionDecl *Inst = firstInstantiation(FD))
+      return {Inst->getBody(), Inst};
     return {FD->getBody(), FD};
+  }
   if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
     return {LE->getBody(), LE->getCallOperator()};
   return {nullptr, nullptr};

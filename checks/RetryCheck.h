@@ -57,7 +57,10 @@ protected:
   /// instantiations; matchedFunction() reads a match.
   void addFunctionMatchers(ast_matchers::MatchFinder *Finder);
   /// The body and the function (a lambda's call operator) of a match of
-  /// addFunctionMatchers, or nulls.
+  /// addFunctionMatchers, or nulls. For a definition in a template (a
+  /// handler class template over its store type) that is the first
+  /// instantiation with a body, where calls on dependent members are
+  /// resolved; the pattern when none is instantiated.
   static std::pair<const Stmt *, const FunctionDecl *>
   matchedFunction(const ast_matchers::MatchFinder::MatchResult &Result);
 

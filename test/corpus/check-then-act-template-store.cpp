@@ -1,6 +1,6 @@
 // corpus: origin written
-// corpus: fixme-fn retry-check-then-act-dedup FIXME: the handler is a class template over its store type; the instantiation with std::map is not analysed
-// corpus: fixme-fn retry-volatile-idempotency-store FIXME: the handler is a class template over its store type; the instantiation with std::map is not analysed
+// corpus: expect retry-check-then-act-dedup
+// corpus: expect retry-volatile-idempotency-store
 // A handler class template over its store type, instantiated with a map;
 // look-up and record are separate steps around the ledger write.
 #include <httplib.h>
