@@ -533,6 +533,73 @@ public:
   }
 };
 
+// FIXME: a store with a neutral name (a ledger wrapping `keys_`) is not taken
+// as a de-dup store when its key is a local with a neutral name copied from
+// the request's key field (`key = req.idempotency_key`) (the corpus case
+// check-then-act-ledger-has-apply-add).
+class NeutralLedger {
+  std::unordered_set<std::string> keys_;
+
+public:
+  bool has(const std::string &k) const { return keys_.count(k) != 0; }
+  void add(const std::string &k) { keys_.insert(k); }
+};
+
+struct ApplyRequest {
+  std::string idempotency_key;
+  long cents;
+};
+
+class BalanceService_FN {
+  NeutralLedger ledger_;
+  sqlite3 *db_ = nullptr;
+
+public:
+  int Apply(const ApplyRequest &req) {
+    const std::string key = req.idempotency_key;
+    if (ledger_.has(key))
+      return 200;
+    sqlite3_exec(db_, "INSERT INTO balance_moves(cents) VALUES (1)", nullptr,
+                 nullptr, nullptr);
+    ledger_.add(key);
+    return 201;
+  }
+};
+
+// FIXME: a memory set of known duplicates in front of an atomic SQL claim
+// (INSERT ... ON CONFLICT DO NOTHING, its row count tested) only short-cuts
+// duplicates the database already refused, but its look-up and record are
+// reported as if they were the de-dup step (the corpus case
+// volatile-store-neg-pg-key-with-order).
+class KnownDuplicates_FP {
+  std::mutex mu_;
+  std::unordered_set<std::string> known_dups_;
+  PGconn *pg_ = nullptr;
+
+public:
+  int create(const std::string &idempotency_key) {
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      if (known_dups_.count(idempotency_key))
+        // CHECK-NOTES: :[[@LINE-1]]:11: warning: look-up and record of the idempotency key in 'known_dups_' are not one atomic step (they hold two separate lock scopes on 'mu_')
+        return 200;
+    }
+    const char *k[1] = {idempotency_key.c_str()};
+    PGresult *claim = PQexecParams(
+        // CHECK-NOTES: :[[@LINE-1]]:23: note: 'PQexecParams' blocks between the look-up and the record
+        pg_, "INSERT INTO idempotency_keys(k) VALUES ($1) ON CONFLICT (k) DO NOTHING",
+        1, nullptr, k, nullptr, nullptr, 0);
+    const bool fresh = PQcmdTuples(claim)[0] == '1';
+    PQclear(claim);
+    if (!fresh) {
+      std::lock_guard<std::mutex> g(mu_);
+      known_dups_.insert(idempotency_key);
+      // CHECK-NOTES: :[[@LINE-1]]:7: note: 'insert' records the key here
+    }
+    return fresh ? 201 : 200;
+  }
+};
+
 // --- the store behind a same-file wrapper class, or handed in by reference ---
 
 class Ledger {

@@ -284,3 +284,61 @@ bool wait_before_each_attempt_ok(httplib::Client &cli) {
   }
   return false;
 }
+
+// --- known gaps ------------------------------------------------------------------
+
+// FIXME: Retry-After read on one retried path (429) counts for every path of
+// the loop: the 503 path, which ignores it, is not reported (the corpus case
+// missing-backoff-retry-after-429-only).
+bool retry_after_on_429_only_FN(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto res = cli.Get("/buckets");
+    if (!res)
+      return false;
+    if (res->status == 429)
+      std::this_thread::sleep_for(std::chrono::milliseconds(retry_after_ms(res)));
+    else if (res->status == 503)
+      std::this_thread::sleep_for(jittered(attempt));
+    else
+      return res->status == 200;
+  }
+  return false;
+}
+
+// FIXME: a library retry helper's policy is not read: folly's
+// retryingPolicyBasic(n) retries every exception at once, with no wait (the
+// corpus case missing-backoff-folly-basic-policy).
+#include <folly/futures/Retrying.h>
+
+struct LookupFailed {};
+int geo_lookup(const char *ip, char *country, int n); // another file
+
+int folly_basic_policy_FN(const char *ip, char *out, int n) {
+  return folly::futures::retrying(folly::futures::retryingPolicyBasic(3),
+                                  [&](unsigned) {
+                                    if (geo_lookup(ip, out, n) != 0)
+                                      throw LookupFailed{};
+                                    return 0;
+                                  });
+}
+
+// FIXME: a retry made of completion callbacks (the completion schedules a
+// timer whose callback sends again) is not a retry site, so its 503 path
+// without Retry-After is not seen (the corpus case
+// missing-backoff-userver-async-5xx-no-retry-after).
+#include <functional>
+
+void timer_after(std::chrono::milliseconds delay, std::function<void()> cb);
+void get_async(httplib::Client &cli, const std::string &path,
+               std::function<void(const httplib::Result &)> done);
+
+void fetch_async_FN(httplib::Client &cli, int attempt) {
+  get_async(cli, "/orders/1", [&cli, attempt](const httplib::Result &res) {
+    if (res && res->status < 500)
+      return;
+    if (attempt + 1 >= 3)
+      return;
+    timer_after(jittered(attempt),
+                [&cli, attempt] { fetch_async_FN(cli, attempt + 1); });
+  });
+}

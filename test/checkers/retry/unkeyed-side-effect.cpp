@@ -291,3 +291,34 @@ grpc::Status lookup_in_helper_ok(payments::Payments::Stub &stub,
   }
   return st;
 }
+
+// --- known gaps ------------------------------------------------------------------
+
+// FIXME: a helper not named like a retry helper is one by behaviour only when
+// its loop goes back on outcomes named like failures; one that also goes
+// back on DEADLINE_EXCEEDED (a code whose name does not read as a failure) is
+// not a retry helper, so the side effect handed to it is missed (the corpus
+// case unkeyed-side-effect-append-rows-helper).
+template <class Fn> grpc::Status call_with_backoff(Fn fn, int max_attempts) {
+  grpc::Status s;
+  int attempt = 0;
+  do {
+    s = fn();
+    if (s.error_code() != grpc::StatusCode::DEADLINE_EXCEEDED &&
+        s.error_code() != grpc::StatusCode::UNAVAILABLE)
+      break;
+    pause_before_retry(attempt);
+  } while (++attempt < max_attempts);
+  return s;
+}
+
+grpc::Status create_through_backoff_helper_FN(payments::Payments::Stub &stub,
+                                              const payments::ChargeRequest &req) {
+  return call_with_backoff(
+      [&] {
+        grpc::ClientContext ctx;
+        payments::ChargeReply reply;
+        return stub.CreateCharge(&ctx, req, &reply);
+      },
+      4);
+}

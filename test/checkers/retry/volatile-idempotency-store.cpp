@@ -241,7 +241,9 @@ void local_container_ok(sqlite3 *db, const httplib::Request &req) {
 
 // --- known gaps -------------------------------------------------------------------
 
-// FIXME: an SQLite ":memory:" database is process memory too.
+// FIXME: an SQLite ":memory:" database is process memory too, but binding
+// the key into it counts as durable (the corpus case
+// volatile-store-sqlite-memory-db).
 void memory_db_FN(const httplib::Request &req, std::ofstream &ledger) {
   sqlite3 *db;
   sqlite3_open(":memory:", &db);
@@ -250,6 +252,45 @@ void memory_db_FN(const httplib::Request &req, std::ofstream &ledger) {
   sqlite3_bind_text(st, 1, req.get_header_value("Idempotency-Key").c_str(), -1, SQLITE_TRANSIENT);
   sqlite3_step(st);
   ledger << req.body;
+}
+
+// FIXME: a method that takes the key as a key-named parameter and whose
+// durable side effect is a POST to another service is taken as a client
+// remembering the keys it sent, not as a service's store (the corpus case
+// check-then-act-unique-lock-unlocked-between).
+class PayoutService_FN {
+  std::mutex mu_;
+  std::unordered_map<std::string, int> processed_;
+  httplib::Client bank_{"https://bank.example"};
+
+public:
+  int payout(const std::string &idempotency_key, const std::string &body) {
+    std::lock_guard<std::mutex> g(mu_);
+    if (processed_.count(idempotency_key))
+      return processed_[idempotency_key];
+    auto r = bank_.Post("/payouts", body, "application/json");
+    processed_[idempotency_key] = r ? r->status : 502;
+    return processed_[idempotency_key];
+  }
+};
+
+// FIXME: a C store, a static array of key buffers searched with strcmp and
+// filled with strncpy, is not an in-memory container (the corpus case
+// volatile-store-c-array-table).
+extern "C" int strcmp(const char *, const char *);
+extern "C" char *strncpy(char *, const char *, unsigned long);
+static char g_seen_keys[64][64];
+static int g_nkeys;
+
+int c_array_table_FN(sqlite3 *db, const char *idempotency_key) {
+  for (int i = 0; i < g_nkeys; i++)
+    if (strcmp(g_seen_keys[i], idempotency_key) == 0)
+      return 200;
+  sqlite3_exec(db, "INSERT INTO payments(cents) VALUES (1)", nullptr, nullptr,
+               nullptr);
+  if (g_nkeys < 64)
+    strncpy(g_seen_keys[g_nkeys++], idempotency_key, 63);
+  return 201;
 }
 
 // The record happens in a helper the handler calls.
