@@ -615,3 +615,58 @@ Aws::Client::ClientConfiguration standard_five_ok(long configured) {
   cfg.retryStrategy = std::make_shared<Aws::Client::StandardRetryStrategy>(configured);
   return cfg;
 }
+
+// --- known gaps ------------------------------------------------------------------
+
+// FIXME: a cap test that trips only when a second, unrelated step also
+// failed (`!ok && i == send_retries`, ok being the reconnect in the handler)
+// is taken as a cap; while reconnects succeed the loop never ends (the corpus
+// case missing-budget-clickhouse-retry-guard).
+struct SocketError {
+  int code;
+};
+void send_ping(int fd); // another file; throws SocketError
+int reconnect();        // another file; throws SocketError
+void ping_until_reconnect_fails_FN(int fd, unsigned send_retries) {
+  for (unsigned i = 0;; ++i) {
+    try {
+      send_ping(fd);
+      return;
+    } catch (const SocketError &) {
+      bool ok = true;
+      try {
+        pause_before_retry(1);
+        fd = reconnect();
+      } catch (...) {
+        ok = false;
+      }
+      if (!ok && i == send_retries)
+        break;
+    }
+  }
+}
+
+// FIXME: a policy whose limit means "unlimited" at -1 (`max_attempts_ == -1`)
+// and is built with -1 where the client is made is taken as a bound (the
+// corpus case missing-backoff-oatpp-simple-retry-policy).
+class UnlimitedPolicy {
+public:
+  explicit UnlimitedPolicy(long max_attempts) : max_attempts_(max_attempts) {}
+  bool canRetry(long attempt) const {
+    return attempt <= max_attempts_ || max_attempts_ == -1;
+  }
+
+private:
+  long max_attempts_;
+};
+bool fetch_config_unlimited_FN(httplib::Client &cli) {
+  UnlimitedPolicy policy(-1);
+  for (long attempt = 1;; ++attempt) {
+    auto res = cli.Get("/device/config");
+    if (res && res->status == 200)
+      return true;
+    if (!policy.canRetry(attempt))
+      return false;
+    pause_before_retry(int(attempt));
+  }
+}
