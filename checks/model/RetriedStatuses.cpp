@@ -335,6 +335,30 @@ static QualType resultType(const CallExpr *Call, const Stmt *Region) {
 
 RetriedStatuses Analyzer::run() {
   RetriedStatuses Out;
+  // An operation that returns nothing reports its outcome through what it is
+  // handed by address (`stub.SubmitOrder(&cntl, &req, resp)`, brpc's
+  // controller): tests of those say how it went.
+  for (const Operation &Op : Site.Operations) {
+    const auto *Call =
+        dyn_cast_or_null<CallExpr>(Op.InnerCall ? Op.InnerCall : Op.Call);
+    if (!Call || !Call->getType()->isVoidType())
+      continue;
+    const FunctionDecl *Callee = calleeDecl(Call);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      // What it only reads (`const OrderReq *`) is not where it reports.
+      if (Callee && I < Callee->getNumParams() &&
+          Callee->getParamDecl(I)
+              ->getType()
+              ->getPointeeType()
+              .isConstQualified())
+        continue;
+      if (const auto *UO =
+              dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts());
+          UO && UO->getOpcode() == UO_AddrOf)
+        if (const VarDecl *V = refVar(UO->getSubExpr()))
+          Conds.addOutcomeVar(V);
+    }
+  }
   // The outcomes the site's operations can produce.
   StatusSet Universe;
   for (const Operation &Op : Site.Operations) {

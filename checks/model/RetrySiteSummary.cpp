@@ -568,19 +568,37 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       Site.CapWhere = N;
     });
   };
+  // A test of a local flag set once from conditions (`const bool done =
+  // (ok && status < 500) || current >= retries; if (done) return err;`)
+  // tests those conditions.
+  std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> ChangedInFn;
+  auto ExamineExit = [&](const Expr *Cond) {
+    ExamineBound(Cond);
+    forEachDescendant(Cond, [&](const Stmt *N) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(N);
+      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+          !V->getType()->isBooleanType() || !Fn || !Fn->getBody())
+        return;
+      if (!ChangedInFn)
+        ChangedInFn = changedDecls(Fn->getBody());
+      if (!ChangedInFn->count(V))
+        ExamineBound(V->getInit());
+    });
+  };
   if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion) {
     for (const Stmt *S : Code)
       forEachDescendant(S, [&](const Stmt *N) {
         if (const auto *If = dyn_cast<IfStmt>(N))
-          ExamineBound(If->getCond());
+          ExamineExit(If->getCond());
       });
   } else if (Site.Kind == RetryKind::Loop) {
     LoopParts Loop = loopParts(Site.Site);
-    ExamineBound(Loop.Cond);
+    ExamineExit(Loop.Cond);
     // Bounds checked in the body: if (++tries >= 5) break;
     forEachDescendant(Loop.Body, [&](const Stmt *N) {
       if (const auto *If = dyn_cast<IfStmt>(N))
-        ExamineBound(If->getCond());
+        ExamineExit(If->getCond());
     });
     // An exit decided by a call that is not the retried operation
     // (`if (!policy->canRetry(ctx)) break;`, `permit = node.retry(); if

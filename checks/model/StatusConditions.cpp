@@ -131,7 +131,7 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
         Found = true;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (CondVars.count(V) || RaisedFlags.count(V))
+        if (CondVars.count(V) || RaisedFlags.count(V) || OutcomeVars.count(V))
           Found = true;
   });
   return Found;

@@ -43,6 +43,10 @@ public:
   StatusCond compare(ResponseKind K, BinaryOperatorKind Op, int64_t V);
   /// Does \p E read a response, a status or an operation's result?
   bool mentionsResponse(const Expr *E);
+  /// Records \p V as holding an operation's outcome it was handed to fill
+  /// (the controller of an RPC that returns nothing): a test of it is a test
+  /// of the outcome, in terms the analysis cannot name.
+  void addOutcomeVar(const ValueDecl *V) { OutcomeVars.insert(V); }
   /// Records the variables in \p Region that hold a status: `int status =
   /// res->status`, `auto rc = curl_easy_perform(c)`, curl_easy_getinfo's
   /// out-parameter.
@@ -101,6 +105,7 @@ private:
   const ApiModel &Api;
   ASTContext &Ctx;
   llvm::DenseMap<const VarDecl *, ResponseKind> Vars;
+  llvm::SmallPtrSet<const ValueDecl *, 4> OutcomeVars;
   /// Local flags set from a condition on the response (`const bool transient
   /// = !r || r->status == 502;`, `ok = curl_easy_perform(c) == CURLE_OK;`):
   /// the condition, or null when the flag is set from several.

@@ -2,7 +2,7 @@
 // corpus: real-headers
 // corpus: expect retry-unkeyed-side-effect
 // corpus: negative retry-missing-backoff retry-missing-budget
-// corpus: fixme-fp retry-non-retryable-status FIXME: a should-retry gate in a same-TU policy method (DoRetry over errno codes) is not followed, and a non-gRPC controller's Failed() is read as a blanket gRPC status
+// corpus: negative retry-non-retryable-status
 // The default policy retries a connection reset and an EOF, which can come
 // after the server processed the request; the RPC submits an order with no
 // idempotency key. Backoff is jittered (fast_rand_in), attempts capped.

@@ -2,7 +2,7 @@
 // corpus: real-headers
 // corpus: expect retry-unkeyed-side-effect retry-missing-backoff
 // corpus: negative retry-non-retryable-status
-// corpus: fixme-fp retry-missing-budget FIXME: an attempt cap inside a compound condition of a local bool ((ok && status < 500) || current >= retries) is not read
+// corpus: negative retry-missing-budget
 // The retry decision ignores the method: a POST that timed out or got a 502
 // is sent again with no idempotency key; 503 is retried without reading
 // Retry-After.

@@ -616,6 +616,44 @@ Aws::Client::ClientConfiguration standard_five_ok(long configured) {
   return cfg;
 }
 
+// --- a cap tested through a local flag (reduced from
+// github:userver-framework/userver core/src/clients/http/request_state.cpp;
+// the realcode case userver-retry-any-method-post) ---
+
+bool cap_in_local_flag_ok(httplib::Client &cli, int retries) {
+  for (int current = 1;; ++current) {
+    auto res = cli.Get("/events");
+    const bool not_need_retry = (res && res->status < 500) || current >= retries;
+    if (not_need_retry)
+      return static_cast<bool>(res);
+    pause_before_retry(current);
+  }
+}
+
+bool cap_too_high_in_local_flag_bad(httplib::Client &cli) {
+  for (int current = 1;; ++current) {
+    auto res = cli.Get("/events");
+    const bool give_up = (res && res->status < 500) || current >= 40;
+    // CHECK-NOTES: :[[@LINE-1]]:56: warning: retry loop makes up to 40 attempts, more than 10
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop starts here
+    if (give_up)
+      return static_cast<bool>(res);
+    pause_before_retry(current);
+  }
+}
+
+bool flag_without_cap_bad(httplib::Client &cli) {
+  for (int current = 1;; ++current) {
+    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    auto res = cli.Get("/events");
+    // CHECK-NOTES: :[[@LINE-1]]:16: note: retried operation
+    const bool done = res && res->status < 500;
+    if (done)
+      return true;
+    pause_before_retry(current);
+  }
+}
+
 // --- known gaps ------------------------------------------------------------------
 
 // FIXME: a cap test that trips only when a second, unrelated step also

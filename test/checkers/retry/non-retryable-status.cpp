@@ -298,6 +298,44 @@ bool grpc_policy_unavailable_ok(payments::Payments::Stub &stub,
   }
 }
 
+// --- an RPC whose outcome lands in an out-parameter (reduced from
+// github:apache/brpc src/brpc/retry_policy.cpp RpcRetryPolicy::DoRetry; the
+// realcode case brpc-jittered-policy-submit-order): the stub call returns
+// nothing, the controller it is handed says how it went, and the policy's
+// DoRetry over errno codes is not understood. Nothing is known about gRPC
+// codes here: silent.
+
+class RpcController {
+public:
+  int ErrorCode() const;
+  bool Failed() const;
+  void Reset();
+};
+struct ErrnoPolicy {
+  bool DoRetry(const RpcController *c) const;
+};
+struct OrderReq {};
+struct OrderResp {};
+class OrderService_Stub {
+public:
+  void SubmitOrder(RpcController *cntl, const OrderReq *req, OrderResp *resp);
+};
+
+int controller_outcome_ok(OrderService_Stub &stub, const OrderReq &req, OrderResp *resp) {
+  ErrnoPolicy policy;
+  RpcController cntl;
+  for (int retried = 0; retried < 3; ++retried) {
+    cntl.Reset();
+    stub.SubmitOrder(&cntl, &req, resp);
+    if (!cntl.Failed())
+      return 0;
+    if (!policy.DoRetry(&cntl))
+      return -1;
+    pause_before_retry(retried);
+  }
+  return -1;
+}
+
 // --- statuses a same-file helper turns into exceptions ---
 // (the corpus cases non-retryable-status-catch-all-throwing-helper,
 // -exception-hierarchy, -grpc-throw-not-ok)
