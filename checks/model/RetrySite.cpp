@@ -711,6 +711,10 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   Site->Helper = Callee;
   Site->Operations = std::move(Ops);
   summarize(*Site);
+  // One attempt for this call (`with_retries(1, op)`, a closed idempotency
+  // gate): nothing is re-sent.
+  if (Site->Cap == CapKind::Constant && Site->MaxAttempts <= 1)
+    return nullptr;
   NotSites.erase(Call);
   const RetrySite *Result = Site.get();
   Sites[Call] = std::move(Site);

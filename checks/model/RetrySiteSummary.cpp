@@ -205,6 +205,53 @@ decidesOnOutcomeOnly(const FunctionDecl *Def,
   return Only;
 }
 
+/// Does \p Call close a gate of its helper's loop \p Own: a test at the top
+/// level of the loop body that leaves (`if (idempotency == kNonIdempotent
+/// || ...) return last;`) when a parameter of \p HelperDef equals a
+/// constant, and \p Call passes that constant? Then the helper makes one
+/// attempt for this call.
+static bool closesGate(const RetrySite &Own, const FunctionDecl *HelperDef,
+                       const CallExpr *Call, ASTContext &Ctx) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(loopParts(Own.Site).Body);
+  if (!Body || !HelperDef)
+    return false;
+  auto Test = [&](const Expr *X, const Expr *K) {
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(X));
+    if (!P || P->getDeclContext() != HelperDef)
+      return false;
+    int64_t KV = constInt(K, Ctx, INT64_MIN);
+    const Expr *Arg = argForParam(Call, P);
+    return KV != INT64_MIN && Arg && constInt(Arg, Ctx, INT64_MIN) == KV;
+  };
+  std::function<bool(const Expr *)> Closed = [&](const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (BO->getOpcode() == BO_LOr)
+        return Closed(BO->getLHS()) || Closed(BO->getRHS());
+      if (BO->getOpcode() == BO_EQ)
+        return Test(BO->getLHS(), BO->getRHS()) ||
+               Test(BO->getRHS(), BO->getLHS());
+    }
+    return false;
+  };
+  for (const Stmt *S : Body->body()) {
+    bool GoesBack = false;
+    forEachDescendant(
+        S, [&](const Stmt *N) { GoesBack = GoesBack || isa<ContinueStmt>(N); });
+    const auto *If = dyn_cast<IfStmt>(S);
+    const Stmt *Then = If ? If->getThen() : nullptr;
+    while (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
+      Then = CS->body_empty() ? nullptr : CS->body_back();
+    if (If && !If->getElse() && isa_and_nonnull<ReturnStmt, BreakStmt>(Then) &&
+        Closed(If->getCond()))
+      return true;
+    // Something before the gate may go back without passing it.
+    if (GoesBack)
+      return false;
+  }
+  return false;
+}
+
 static const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
                                     const Stmt *Body) {
   const CallExpr *Found = nullptr;
@@ -659,6 +706,12 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     }
     if (Own && Own->Deadline && !Site.Deadline)
       Site.Deadline = Own->Deadline;
+    if (Own && closesGate(*Own, HelperDef, Call, Ctx)) {
+      Site.Cap = CapKind::Constant;
+      Site.MaxAttempts = 1;
+      Site.CapWhere = Call;
+      Mapped = true;
+    }
     for (const Expr *Arg : Call->arguments()) {
       if (Mapped)
         break;

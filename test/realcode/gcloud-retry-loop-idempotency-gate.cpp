@@ -1,7 +1,7 @@
 // corpus: origin github:googleapis/google-cloud-cpp google/cloud/internal/retry_loop.h RetryLoopImpl
 // corpus: real-headers
 // corpus: negative retry-missing-budget retry-missing-backoff retry-non-retryable-status
-// corpus: fixme-fp retry-unkeyed-side-effect FIXME: an idempotency gate on a parameter of a retry helper (kNonIdempotent returns before the loop-back), passed at the call site, is not followed
+// corpus: negative retry-unkeyed-side-effect
 // The generic loop: a retry policy that stops after 5 transient failures
 // (UNAVAILABLE only), a jittered exponential backoff, and an idempotency gate
 // that never re-sends a non-idempotent call. CreateTopic goes through it as

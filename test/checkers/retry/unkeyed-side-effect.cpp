@@ -322,3 +322,47 @@ grpc::Status create_through_backoff_helper_FN(payments::Payments::Stub &stub,
       },
       4);
 }
+
+// --- an idempotency gate on a parameter of a retry helper (reduced from
+// github:googleapis/google-cloud-cpp google/cloud/internal/retry_loop.h
+// RetryLoopImpl; the realcode case gcloud-retry-loop-idempotency-gate): the
+// helper returns before going back when it is told the call is not
+// idempotent, so a call that says so is tried once ---
+
+enum class Idempotency { kIdempotent, kNonIdempotent };
+
+template <typename Functor>
+grpc::Status retry_gated(Idempotency idempotency, Functor &&functor) {
+  grpc::Status last;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    last = functor();
+    if (last.ok())
+      return last;
+    if (idempotency == Idempotency::kNonIdempotent ||
+        last.error_code() != grpc::StatusCode::UNAVAILABLE)
+      return last;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100 << attempt));
+  }
+  return last;
+}
+
+grpc::Status create_topic_once_ok(payments::Payments::Stub &stub,
+                                  const payments::ChargeRequest &req) {
+  return retry_gated(Idempotency::kNonIdempotent, [&] {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    return stub.CreateCharge(&ctx, req, &reply);
+  });
+}
+
+grpc::Status create_topic_retried_bad(payments::Payments::Stub &stub,
+                                      const payments::ChargeRequest &req) {
+  return retry_gated(Idempotency::kIdempotent, [&] {
+    grpc::ClientContext ctx;
+    payments::ChargeReply reply;
+    // CHECK-NOTES: :[[@LINE+1]]:12: warning: 'payments::Payments::Stub::CreateCharge' is re-sent after an ambiguous failure without an idempotency key
+    return stub.CreateCharge(&ctx, req, &reply);
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: the retry path is taken for gRPC
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: retry helper 'retry_gated' re-sends it here
+  });
+}
