@@ -124,9 +124,19 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
                     Op.Kind != model::OperationKind::AwsSdk &&
                     Op.Kind != model::OperationKind::Unknown);
   bool Has429 = R.Set.hasHttp(429), Has503 = R.Set.hasHttp(503);
+  // Read on some paths only (`if (res->status == 429) wait(retry_after(res));
+  // else if (res->status == 503) wait(jittered);`): the others ignore it.
+  if (HonorsRetryAfter && (Has429 || Has503)) {
+    model::StatusSet Covered = model::retryAfterCoverage(Site, Index);
+    Has429 = Has429 && !Covered.hasHttp(429);
+    Has503 = Has503 && !Covered.hasHttp(503);
+    HonorsRetryAfter = !Has429 && !Has503;
+  }
   if (RequireRetryAfter && Http && (Has429 || Has503) && !HonorsRetryAfter) {
-    diag(R.whereFor(model::StatusSet::http(429, 429) |
-                    model::StatusSet::http(503, 503))
+    diag(R.whereFor((Has429 ? model::StatusSet::http(429, 429)
+                            : model::StatusSet::none()) |
+                    (Has503 ? model::StatusSet::http(503, 503)
+                            : model::StatusSet::none()))
              ->getBeginLoc(),
          "retry path for HTTP %0 ignores the Retry-After header: the server "
          "said when to come back and the client retries earlier")

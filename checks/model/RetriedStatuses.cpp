@@ -4,6 +4,7 @@
 #include "StatusConditions.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -433,6 +434,48 @@ RetriedStatuses Analyzer::finish(const StatusSet &Universe) const {
 
 RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index) {
   return Analyzer(Site, Index).run();
+}
+
+StatusSet retryAfterCoverage(const RetrySite &Site, RetrySiteIndex &Index) {
+  llvm::SmallVector<const Stmt *, 4> Reads(Site.RetryAfterReads.begin(),
+                                           Site.RetryAfterReads.end());
+  for (const Wait &W : Site.Waits)
+    if (W.RetryAfter && W.Call)
+      Reads.push_back(W.Call);
+  // Read deeper in what the attempt calls: not placed, so taken as read on
+  // every path.
+  if (Reads.empty())
+    return Site.ReadsRetryAfter ? StatusSet::all() : StatusSet::none();
+  ASTContext &Ctx = Index.context();
+  StatusConditions Conds(Index.api(), Ctx);
+  for (const Stmt *S : Site.perAttemptCode())
+    Conds.learnVariables(S);
+  StatusSet Covered = StatusSet::none();
+  for (const Stmt *R : Reads) {
+    // The tests of the response on the way from the loop down to the read.
+    StatusSet Here = StatusSet::all();
+    DynTypedNode Child = DynTypedNode::create(*R);
+    for (int Steps = 0; Steps < 64; ++Steps) {
+      auto Parents = Ctx.getParents(Child);
+      // Up through statements and the declarations they hold (`long ra =
+      // header_ms(*res);`), not out of the function.
+      if (Parents.empty() || Parents[0].get<FunctionDecl>())
+        break;
+      const Stmt *P = Parents[0].get<Stmt>();
+      if (P == Site.Site)
+        break;
+      if (const auto *If = dyn_cast_or_null<IfStmt>(P)) {
+        const Stmt *C = Child.get<Stmt>();
+        if (C && C == If->getThen())
+          Here = Here & Conds.eval(If->getCond()).May;
+        else if (C && C == If->getElse())
+          Here = Here & ~Conds.eval(If->getCond()).Must;
+      }
+      Child = Parents[0];
+    }
+    Covered = Covered | Here;
+  }
+  return Covered;
 }
 
 } // namespace clang::tidy::retry::model

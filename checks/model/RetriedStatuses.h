@@ -47,6 +47,12 @@ RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
 /// The outcomes for which \p Site loops back to another attempt.
 RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
 
+/// The outcomes for which \p Site's per-attempt code reaches a read of
+/// Retry-After: a read under `if (res->status == 429)` covers 429 only, one
+/// under no test of the response covers every outcome. None when it reads
+/// no Retry-After.
+StatusSet retryAfterCoverage(const RetrySite &Site, RetrySiteIndex &Index);
+
 } // namespace clang::tidy::retry::model
 
 #endif

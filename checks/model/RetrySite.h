@@ -80,6 +80,9 @@ struct RetrySite {
   /// Waits between attempts, and whether the retry path reads Retry-After.
   llvm::SmallVector<Wait, 1> Waits;
   bool ReadsRetryAfter = false;
+  /// Where the per-attempt code reads Retry-After: the expression that
+  /// mentions it, or the call into a same-file function that does.
+  llvm::SmallVector<const Stmt *, 2> RetryAfterReads;
   /// Each attempt goes somewhere else (a call in the retried code gets an
   /// argument the loop changes: the next endpoint): failover needs no wait.
   bool Failover = false;

@@ -911,6 +911,24 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   for (const Stmt *S : All)
     if (MentionsRetryAfter(S))
       Site.ReadsRetryAfter = true;
+  // Where the per-attempt code reads it: the outermost expression that
+  // mentions it, or a call into a same-file function that does.
+  if (Site.ReadsRetryAfter)
+    for (const Stmt *S : Code)
+      forEachDescendant(S, [&](const Stmt *N) {
+        const auto *E = dyn_cast<Expr>(N);
+        if (!E || llvm::any_of(Site.RetryAfterReads, [&](const Stmt *R) {
+              return containsStmt(R, N);
+            }))
+          return;
+        const FunctionDecl *Def = nullptr;
+        const auto *Call = dyn_cast<CallExpr>(E);
+        const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+        if (MentionsRetryAfter(E) ||
+            (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
+             MentionsRetryAfter(Def->getBody())))
+          Site.RetryAfterReads.push_back(E);
+      });
 
   // Keys: a key sink in the retried code, in what it calls, or in the
   // function that builds the request (headers made before the loop).

@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: Retry-After read on one retried path (429) is taken as honoured for every path; the 503 path of the same loop ignores it
+// corpus: expect retry-missing-backoff
 // 429 and 503 are both retried, but Retry-After is read only on the 429
 // path; the 503 path uses the client's own jitter.
 #include <chrono>
