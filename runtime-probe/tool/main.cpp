@@ -226,13 +226,22 @@ int cmd_probe(const ProbeArgs &a) {
       first = rs;
       continue;
     }
-    for (std::size_t i = 0; i < rs.size(); ++i)
-      if (canonical_json(rs[i]) != canonical_json(first[i]) ||
-          rs[i].matches != first[i].matches)
-        drift.push_back("repeat " + std::to_string(rep) + ": " +
-                        rs[i].scenario + " measured " +
-                        to_string(rs[i].measured) + ", first run " +
-                        to_string(first[i].measured));
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      nlohmann::json now = canonical_json(rs[i]),
+                     then = canonical_json(first[i]);
+      if (now == then && rs[i].matches == first[i].matches)
+        continue;
+      // Which parts differ, so that a drift the counts do not show (an
+      // attempt's outcome, a note) can be told apart.
+      std::string parts;
+      for (const auto &[field, value] : now.items())
+        if (!then.contains(field) || then[field] != value)
+          parts += (parts.empty() ? "" : ", ") + field;
+      drift.push_back("repeat " + std::to_string(rep) + ": " + rs[i].scenario +
+                      " measured " + to_string(rs[i].measured) +
+                      ", first run " + to_string(first[i].measured) +
+                      " (differs in " + parts + ")");
+    }
   }
   double wall =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
