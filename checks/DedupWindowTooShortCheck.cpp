@@ -37,6 +37,7 @@ void DedupWindowTooShortCheck::onStartOfTranslationUnit() {
   RetryCheck::onStartOfTranslationUnit();
   ReportedVars.clear();
   ReportedLocs.clear();
+  DbCallsIn.clear();
 }
 
 namespace {
@@ -267,20 +268,26 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
     // DELETE with snprintf): reported at the call, which holds the window.
     const FunctionDecl *Def = nullptr;
     if (Callee->hasBody(Def) && Def &&
-        Ctx.getSourceManager().isInMainFile(Def->getLocation()))
-      forEachInFunction(Def->getBody(), [&](const Stmt *S) {
-        const auto *C = dyn_cast<CallExpr>(S);
-        std::optional<unsigned> Idx =
-            C ? model::dbTextArg(calleeName(C)) : std::nullopt;
-        if (!Idx || *Idx >= C->getNumArgs())
-          return;
+        Ctx.getSourceManager().isInMainFile(Def->getLocation())) {
+      auto [It, New] = DbCallsIn.try_emplace(Def);
+      if (New)
+        forEachInFunction(
+            Def->getBody(), [&, &Calls = It->second](const Stmt *S) {
+              const auto *C = dyn_cast<CallExpr>(S);
+              std::optional<unsigned> Idx =
+                  C ? model::dbTextArg(calleeName(C)) : std::nullopt;
+              if (Idx && *Idx < C->getNumArgs())
+                Calls.push_back(C);
+            });
+      for (const CallExpr *C : It->second) {
         bool UsedVia = false;
-        if (std::optional<std::string> Text =
-                model::dbText(C->getArg(*Idx), Call, &UsedVia);
+        if (std::optional<std::string> Text = model::dbText(
+                C->getArg(*model::dbTextArg(calleeName(C))), Call, &UsedVia);
             Text && UsedVia)
           checkDbText(*Text, calleeName(C).starts_with("redis"),
                       Call->getBeginLoc(), Ctx);
-      });
+      }
+    }
   }
 
   // A duration argument to a store: the callee, the parameter or the store

@@ -64,6 +64,10 @@ private:
   double MinimumWindow = 86400;
   llvm::DenseSet<const Decl *> ReportedVars;
   llvm::DenseSet<unsigned> ReportedLocs;
+  /// The database calls in the body of each same-file function called,
+  /// found once per function (calls to it are many).
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 1>>
+      DbCallsIn;
 };
 
 } // namespace clang::tidy::retry

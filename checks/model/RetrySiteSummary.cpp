@@ -89,11 +89,6 @@ static const ParmVarDecl *capParameter(const Stmt *CapWhere,
   return Param;
 }
 
-/// A call other than the site's operations that \p Cond reads, directly or
-/// through a local it initialized, excluding standard-library and
-/// system-header calls, const accessors and predicates over the
-/// operation's result (`is_transient(res->status)` is a status test, not a
-/// budget).
 std::optional<double> deadlineSeconds(const RetrySite &S,
                                       const ASTContext &Ctx) {
   const Expr *L = nullptr, *R = nullptr;
@@ -252,6 +247,11 @@ static bool closesGate(const RetrySite &Own, const FunctionDecl *HelperDef,
   return false;
 }
 
+/// A call other than the site's operations that \p Cond reads, directly or
+/// through a local it initialized, excluding standard-library and
+/// system-header calls, const accessors and predicates over the
+/// operation's result (`is_transient(res->status)` is a status test, not a
+/// budget).
 static const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
                                     const Stmt *Body) {
   const CallExpr *Found = nullptr;
