@@ -2,6 +2,7 @@
 
 #include "NestedLayersCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/Support/Path.h"
 
 namespace clang::tidy::retry {
@@ -97,15 +98,28 @@ void NestedLayersCheck::checkSite(const model::RetrySite &Site,
 
 void NestedLayersCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
   // A layer that is already the inner part of a reported chain is reported
-  // there, with the whole product.
-  llvm::SmallPtrSet<const model::RetrySite *, 8> Inner;
-  for (const Finding &F : Findings)
-    for (const model::Hop &H : F.Below.Hops)
-      if (H.Layer && H.Layer->Site && H.Layer->Site != F.Site)
-        Inner.insert(H.Layer->Site);
-  for (const Finding &F : Findings)
-    if (!Inner.count(F.Site))
-      report(F);
+  // there, with the whole product. Layers in a cycle (mutually recursive
+  // retrying functions) are each inside the others, at any depth the walk
+  // reached: the first of such a group is reported.
+  size_t N = Findings.size();
+  std::vector<llvm::BitVector> Reaches(N, llvm::BitVector(N));
+  for (size_t J = 0; J < N; ++J)
+    for (size_t I = 0; I < N; ++I)
+      Reaches[J][I] =
+          I != J && llvm::any_of(Findings[J].Below.Hops, [&](const auto &H) {
+            return H.Layer && H.Layer->Site == Findings[I].Site;
+          });
+  for (size_t K = 0; K < N; ++K) // transitive closure
+    for (size_t J = 0; J < N; ++J)
+      if (Reaches[J][K])
+        Reaches[J] |= Reaches[K];
+  for (size_t I = 0; I < N; ++I) {
+    bool Inner = false;
+    for (size_t J = 0; J < N && !Inner; ++J)
+      Inner = J != I && Reaches[J][I] && (J < I || !Reaches[I][J]);
+    if (!Inner)
+      report(Findings[I]);
+  }
 
   if (!ExportFactsDirectory.empty()) {
     const SourceManager &SM = Index.context().getSourceManager();

@@ -4,6 +4,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "model/GrpcServiceConfig.h"
 #include "model/RetriedStatuses.h"
+#include "utils/AnalysedFiles.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -43,10 +44,10 @@ void NonRetryableStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void NonRetryableStatusCheck::registerMatchers(MatchFinder *Finder) {
   RetrySiteCheck::registerMatchers(Finder);
   // gRPC service configs are JSON in string literals.
-  Finder->addMatcher(stringLiteral(isExpansionInMainFile(),
-                                   unless(isInTemplateInstantiation()))
-                         .bind("config"),
-                     this);
+  Finder->addMatcher(
+      stringLiteral(isStmtInAnalysedFile(), unless(isInTemplateInstantiation()))
+          .bind("config"),
+      this);
 }
 
 void NonRetryableStatusCheck::check(const MatchFinder::MatchResult &Result) {

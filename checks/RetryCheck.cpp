@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RetryCheck.h"
+#include "utils/AnalysedFiles.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -16,8 +17,9 @@ static Opts readOptions(const ClangTidyCheck::OptionsView &V) {
 }
 
 RetryCheck::RetryCheck(StringRef Name, ClangTidyContext *Context, Uses Models)
-    : ClangTidyCheck(Name, Context),
+    : ClangTidyCheck(Name, Context), TidyContext(Context),
       ApiOpts(readOptions<model::ApiOptions>(Options)), Api(ApiOpts) {
+  setAnalysedFiles(Context->getOptions());
   configErrors(Api.configErrors());
   if (Models == Uses::ApiAndStore) {
     StoreOpts = readOptions<model::DedupOptions>(Options);
@@ -42,7 +44,10 @@ void RetryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
     StoreOpts->store(Options, Opts);
 }
 
-void RetryCheck::onStartOfTranslationUnit() { Sites.reset(); }
+void RetryCheck::onStartOfTranslationUnit() {
+  Sites.reset();
+  setAnalysedFiles(TidyContext->getOptions());
+}
 
 model::RetrySiteIndex &RetryCheck::sites(ASTContext &Ctx) {
   if (!Sites || &Sites->context() != &Ctx)
@@ -84,13 +89,15 @@ void RetryCheck::storeBool(ClangTidyOptions::OptionMap &Opts, StringRef Name,
 
 void RetryCheck::addFunctionMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      functionDecl(isDefinition(),
+      functionDecl(isDefinition(), isInAnalysedFile(),
                    unless(ast_matchers::isTemplateInstantiation()),
                    unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
           .bind("fn"),
       this);
   Finder->addMatcher(
-      lambdaExpr(unless(isInTemplateInstantiation())).bind("lambda"), this);
+      lambdaExpr(isStmtInAnalysedFile(), unless(isInTemplateInstantiation()))
+          .bind("lambda"),
+      this);
 }
 
 /// The first instantiation with a body of \p FD, a definition in a

@@ -67,6 +67,9 @@ protected:
 private:
   void configErrors(llvm::ArrayRef<std::pair<std::string, std::string>> Errs);
 
+  /// The context the check was made in, for the header filter of each
+  /// translation unit (ClangTidyCheck keeps its own private).
+  ClangTidyContext *TidyContext;
   model::ApiOptions ApiOpts;
   std::optional<model::DedupOptions> StoreOpts;
   model::ApiModel Api;

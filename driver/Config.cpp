@@ -18,7 +18,9 @@
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <mutex>
 #include <set>
+#include <tuple>
 
 using namespace clang::tidy;
 using llvm::SmallString;
@@ -83,6 +85,23 @@ private:
   ClangTidyOptions Defaults, Overrides;
 };
 
+/// clang-tidy's reader of .clang-tidy files, except that a file it would
+/// skip after printing its parse error (several lines, once per translation
+/// unit) is skipped after one warning line. Malformed files never get here
+/// (validateConfig).
+class SkippingFileOptionsProvider : public FileOptionsProvider {
+public:
+  explicit SkippingFileOptionsProvider(const ClangTidyGlobalOptions &Global)
+      : FileOptionsProvider(Global, ClangTidyOptions(), ClangTidyOptions(),
+                            ConfigFileHandlers{{".clang-tidy", parse}}) {
+    // The handlers' constructor leaves the file system unset.
+    FS = llvm::vfs::getRealFileSystem();
+  }
+
+private:
+  static llvm::ErrorOr<ClangTidyOptions> parse(llvm::MemoryBufferRef Buf);
+};
+
 } // namespace
 
 /// How an error names a source of options.
@@ -144,45 +163,90 @@ static std::string regexError(StringRef Re) {
   return Err;
 }
 
-/// Parses a configuration, or returns false with its first diagnostic.
-/// Warnings count: clang-tidy carries on past an unknown key (a misspelt
-/// `Checks`), and prints it again for every translation unit.
-static bool parseConfig(llvm::MemoryBufferRef Buf, ClangTidyOptions &Out,
-                        std::string &Err) {
+namespace {
+/// What parsing a configuration found.
+enum class ParseResult { Ok, UnknownKey, Malformed };
+} // namespace
+
+/// Parses a configuration into \p Out; on failure \p Err holds its first
+/// diagnostic. An unknown key (a misspelt `Checks`, a key of a newer
+/// clang-tidy) is told apart from malformed YAML: clang-tidy-22 prints it
+/// and carries on as if the file were not there.
+static ParseResult parseConfig(llvm::MemoryBufferRef Buf, ClangTidyOptions &Out,
+                               std::string &Err) {
   if (!checkYamlNesting(Buf.getBuffer(), Err))
-    return false;
-  auto Parsed =
+    return ParseResult::Malformed;
+  bool UnknownKey = false;
+  auto Result =
       parseConfigurationWithDiags(Buf, [&](const llvm::SMDiagnostic &D) {
         if (!Err.empty())
           return;
         Err = D.getMessage().str();
+        UnknownKey = StringRef(Err).starts_with("unknown key");
         if (D.getLineNo() > 0)
           Err += " (line " + std::to_string(D.getLineNo()) + ", column " +
                  std::to_string(D.getColumnNo() + 1) + ")";
       });
-  if (!Parsed && Err.empty())
-    Err = Parsed.getError().message();
-  if (!Parsed || !Err.empty())
-    return false;
-  Out = std::move(*Parsed);
-  return true;
+  if (!Result && Err.empty())
+    Err = Result.getError().message();
+  if (!Result || !Err.empty())
+    return UnknownKey ? ParseResult::UnknownKey : ParseResult::Malformed;
+  Out = std::move(*Result);
+  return ParseResult::Ok;
 }
 
-/// Checks and regular expressions of one source of options.
-static void validateSource(const ClangTidyOptions &Opts, StringRef Label) {
+/// Prints "retrylint: warning: <Msg>" once per run: the providers are asked
+/// again for every translation unit, from several threads.
+static void warnOnce(const std::string &Msg) {
+  static std::mutex M;
+  static std::set<std::string> Said;
+  std::lock_guard<std::mutex> Lock(M);
+  if (Said.insert(Msg).second)
+    llvm::errs() << "retrylint: warning: " << Msg << "\n";
+}
+
+/// The warning for a .clang-tidy that clang-tidy-22 skips.
+static void warnIgnored(StringRef File, const std::string &Err) {
+  warnOnce("'" + File.str() + "': " + Err +
+           "; the file is ignored, as clang-tidy-22 ignores it");
+}
+
+llvm::ErrorOr<ClangTidyOptions>
+SkippingFileOptionsProvider::parse(llvm::MemoryBufferRef Buf) {
+  ClangTidyOptions Out;
+  std::string Err;
+  if (parseConfig(Buf, Out, Err) == ParseResult::Ok)
+    return Out;
+  warnIgnored(Buf.getBufferIdentifier(), Err);
+  // An empty error: skipped without a word, the parent directory's file
+  // read instead, as clang-tidy does after its message.
+  return std::error_code();
+}
+
+/// Checks and regular expressions of one source of options. A regular
+/// expression LLVM cannot compile (a look-ahead, `(?:`) matches nothing in
+/// clang-tidy, which runs on: one warning, unless the command line replaces
+/// it (\p Overrides), in which case it is never compiled.
+static void validateSource(const ClangTidyOptions &Opts, StringRef Label,
+                           const ClangTidyOptions &Overrides) {
   if (Opts.Checks)
     if (auto Bad = unknownCheck(*Opts.Checks, /*OnlyOurs=*/true))
       fatal(Label + ": unknown check '" + *Bad +
             "' in Checks (see --list-checks)");
-  for (auto [Key, Value] :
-       {std::pair(StringRef("HeaderFilterRegex"), &Opts.HeaderFilterRegex),
-        std::pair(StringRef("ExcludeHeaderFilterRegex"),
-                  &Opts.ExcludeHeaderFilterRegex)})
-    if (*Value) {
+  for (auto [Key, Value, Override] :
+       {std::tuple(StringRef("HeaderFilterRegex"), &Opts.HeaderFilterRegex,
+                   &Overrides.HeaderFilterRegex),
+        std::tuple(StringRef("ExcludeHeaderFilterRegex"),
+                   &Opts.ExcludeHeaderFilterRegex,
+                   &Overrides.ExcludeHeaderFilterRegex)})
+    // An empty one is valid in clang-tidy: it matches no file.
+    if (*Value && !(*Value)->empty() && !*Override) {
       std::string Err = regexError(**Value);
       if (!Err.empty())
-        fatal(Label + ": " + Key + ": invalid regular expression '" + **Value +
-              "': " + Err);
+        warnOnce((Label + ": " + Key + ": '" + **Value +
+                  "' is not a regular expression LLVM can compile (" + Err +
+                  "); as in clang-tidy-22, it matches no file")
+                     .str());
     }
 }
 
@@ -193,8 +257,7 @@ std::unique_ptr<ClangTidyOptionsProvider> Setup::provider() const {
     Inner = std::make_unique<ConfigOptionsProvider>(
         Global, ClangTidyOptions(), *Config, ClangTidyOptions(), FS);
   else
-    Inner = std::make_unique<FileOptionsProvider>(Global, ClangTidyOptions(),
-                                                  ClangTidyOptions(), FS);
+    Inner = std::make_unique<SkippingFileOptionsProvider>(Global);
   return std::make_unique<RetryOptionsProvider>(std::move(Inner), Defaults,
                                                 Overrides);
 }
@@ -275,9 +338,10 @@ Setup makeSetup(const Options &O) {
   if (O.Config) {
     std::string Err;
     ClangTidyOptions Parsed;
-    if (!parseConfig(llvm::MemoryBufferRef(*O.Config, "--config"), Parsed, Err))
+    if (parseConfig(llvm::MemoryBufferRef(*O.Config, "--config"), Parsed,
+                    Err) != ParseResult::Ok)
       fatal("malformed --config: " + Err);
-    validateSource(Parsed, "--config");
+    validateSource(Parsed, "--config", S.Overrides);
     S.Config = std::move(Parsed);
   }
   return S;
@@ -300,9 +364,16 @@ static void parseConfigFiles(const std::vector<std::string> &Files) {
         if (!Buf)
           fatal("cannot read '" + Cfg + "': " + Buf.getError().message());
         std::string Err;
-        ClangTidyOptions Parsed;
-        if (!parseConfig((*Buf)->getMemBufferRef(), Parsed, Err))
+        ClangTidyOptions Opts;
+        switch (parseConfig((*Buf)->getMemBufferRef(), Opts, Err)) {
+        case ParseResult::Ok:
+          break;
+        case ParseResult::UnknownKey:
+          warnIgnored(Cfg, Err);
+          break;
+        case ParseResult::Malformed:
           fatal("malformed '" + Cfg + "': " + Err);
+        }
       }
       StringRef Parent = llvm::sys::path::parent_path(Dir);
       if (Parent == Dir)
@@ -355,7 +426,7 @@ void validateConfig(const Setup &S, const std::vector<std::string> &Files) {
           Name != ClangTidyOptionsProvider::
                       OptionsSourceTypeCheckCommandLineOption &&
           Name != KeptDefault && Sources.insert(Name).second)
-        validateSource(Opts, sourceLabel(Name));
+        validateSource(Opts, sourceLabel(Name), S.Overrides);
     ClangTidyOptions Merged = Provider->getOptions(Abs);
     if (retryChecks(getCheckNames(Merged, false, false)).empty()) {
       if (!NoCheck) {

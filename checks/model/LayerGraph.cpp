@@ -386,7 +386,10 @@ bool LayerGraph::counts(const LayerFact &L) {
 Chain LayerGraph::chainOfLayer(const FunctionFacts &F, unsigned L,
                                unsigned Depth) {
   const LayerFact &Layer = F.Layers[L];
-  Chain Below = Depth > MaxDepth ? Chain() : chainBelow(F, L);
+  if (!LayersInProgress.insert({&F, L}).second)
+    return {};
+  Chain Below = Depth > MaxDepth ? Chain() : chainBelow(F, L, Depth);
+  LayersInProgress.erase({&F, L});
   Chain Out;
   if (counts(Layer)) {
     Hop H;
@@ -409,7 +412,18 @@ Chain LayerGraph::chainOfLayer(const FunctionFacts &F, unsigned L,
   return Out;
 }
 
-Chain LayerGraph::chainBelow(const FunctionFacts &F, unsigned L) {
+Chain LayerGraph::chainBelow(const FunctionFacts &F, unsigned L,
+                             unsigned Depth) {
+  // The depth goes on from the caller's: restarting it for each nested
+  // layer let a cycle among one function's layers recurse without end.
+  if (Depth > MaxDepth)
+    return {};
+  // The query's own layer and function are on the chain: a cycle back to
+  // them (mutually recursive retrying functions) adds no layer.
+  bool OwnLayer = LayersInProgress.insert({&F, L}).second;
+  std::string Key = F.USR + "#" + F.Name;
+  bool OwnFunction = !ImportInProgress.lookup(Key);
+  ImportInProgress[Key] = true;
   const LayerFact &Layer = F.Layers[L];
   Chain Worst;
   auto Consider = [&](Chain C) {
@@ -418,9 +432,13 @@ Chain LayerGraph::chainBelow(const FunctionFacts &F, unsigned L) {
   };
   for (unsigned N : Layer.Nested)
     if (N != L)
-      Consider(chainOfLayer(F, N, 1));
+      Consider(chainOfLayer(F, N, Depth + 1));
   for (const CallFact &C : Layer.Calls)
-    Consider(chainOfCall(F, C, 1));
+    Consider(chainOfCall(F, C, Depth + 1));
+  if (OwnLayer)
+    LayersInProgress.erase({&F, L});
+  if (OwnFunction)
+    ImportInProgress[Key] = false;
   return Worst;
 }
 

@@ -12,6 +12,7 @@
 #include "LibraryLayers.h"
 #include "RetrySite.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <memory>
 #include <optional>
@@ -61,8 +62,9 @@ public:
   const FunctionFacts *factsFor(const FunctionDecl *FD);
   /// The layer for a retry site of this TU, and the facts holding it.
   std::pair<const FunctionFacts *, unsigned> layerFor(const RetrySite &Site);
-  /// The worst chain of layers below layer \p L of \p F (\p L excluded).
-  Chain chainBelow(const FunctionFacts &F, unsigned L);
+  /// The worst chain of layers below layer \p L of \p F (\p L excluded),
+  /// \p Depth hops below the query's start; never deeper than a bound.
+  Chain chainBelow(const FunctionFacts &F, unsigned L, unsigned Depth = 0);
   /// Facts of every function defined in the main file, for export.
   std::vector<const FunctionFacts *> mainFileFacts();
 
@@ -89,6 +91,10 @@ private:
   llvm::DenseMap<const FunctionDecl *, bool> InProgress;
   llvm::StringMap<bool> ImportInProgress;
   llvm::DenseMap<const FunctionFacts *, Chain> Memo;
+  /// The layers whose chain is being computed: facts read from real code
+  /// (overlapping loop and goto layers of one function) can nest a layer
+  /// in itself through another, and such a cycle adds no layer.
+  llvm::DenseSet<std::pair<const FunctionFacts *, unsigned>> LayersInProgress;
   /// The main file's overriders with a body of each virtual method, built
   /// on first use: a virtual call may run any of them.
   llvm::ArrayRef<const CXXMethodDecl *> overridersOf(const CXXMethodDecl *M);

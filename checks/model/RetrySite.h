@@ -223,7 +223,7 @@ private:
   bool NamedCallablesIndexed = false;
   llvm::DenseMap<const void *, llvm::SmallVector<const RetrySite *, 1>>
       NamedCallableSites;
-  std::vector<const RetrySite *> MainFileSites;
+  std::vector<const RetrySite *> AnalysedSites;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<RetriedCall, 2>>
       CallIndex;
 };

@@ -348,7 +348,7 @@ void RetrySiteIndex::buildCallIndex() {
   };
   for (const Stmt *L : C.Loops)
     if (const RetrySite *Site = analyzeLoop(L)) {
-      MainFileSites.push_back(Site);
+      AnalysedSites.push_back(Site);
       LoopParts P = loopParts(L);
       IndexRegion(P.Body, Site);
       IndexRegion(P.Cond, Site);
@@ -357,7 +357,7 @@ void RetrySiteIndex::buildCallIndex() {
   for (const LambdaExpr *L : C.Lambdas)
     if (const CallExpr *Call = callTakingLambda(L, Ctx))
       if (const RetrySite *Site = analyzeHelperCall(Call, L)) {
-        MainFileSites.push_back(Site);
+        AnalysedSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
       }
   indexNamedCallables();
@@ -369,23 +369,23 @@ void RetrySiteIndex::buildCallIndex() {
     return SrcM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   });
   for (const RetrySite *Site : Named) {
-    MainFileSites.push_back(Site);
+    AnalysedSites.push_back(Site);
     IndexRegion(Site->CallableFn ? Site->CallableFn->getBody()
                                  : Site->Callable->getBody(),
                 Site);
   }
   for (const FunctionDecl *FD : C.Functions)
     if (const RetrySite *Site = analyzeRecursion(FD)) {
-      MainFileSites.push_back(Site);
+      AnalysedSites.push_back(Site);
       IndexRegion(Site->Recursive->getBody(), Site);
     }
   for (const auto &[L, CS] : C.Labels)
     if (const RetrySite *Site = analyzeGoto(L, CS)) {
-      MainFileSites.push_back(Site);
+      AnalysedSites.push_back(Site);
       IndexRegion(CS, Site);
     }
   const SourceManager &SM = Ctx.getSourceManager();
-  llvm::sort(MainFileSites, [&](const RetrySite *A, const RetrySite *B) {
+  llvm::sort(AnalysedSites, [&](const RetrySite *A, const RetrySite *B) {
     return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
   });
 }
@@ -393,7 +393,7 @@ void RetrySiteIndex::buildCallIndex() {
 std::vector<const RetrySite *> RetrySiteIndex::allSites() {
   if (!CallIndexBuilt)
     buildCallIndex();
-  return MainFileSites;
+  return AnalysedSites;
 }
 
 llvm::ArrayRef<RetriedCall>

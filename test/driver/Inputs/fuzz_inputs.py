@@ -150,6 +150,9 @@ class Cases:
                 self.add("compdb", ["-p", os.path.join(d, "build")], d)
 
     # -- configuration ------------------------------------------------------
+    # Only what clang-tidy-22 rejects too: an unknown key and a regular
+    # expression LLVM cannot compile run as in clang-tidy, with a warning
+    # (config-parity.test).
     CONFIGS = [
         "Checks: [",
         "Checks: 'unterminated",
@@ -159,8 +162,6 @@ class Cases:
         "CheckOptions: [1, 2]",
         "Checks: {a: b}",
         "Checks: [a, b",
-        "Chekcs: '-*'",
-        "Checks: '-*'\nUnknownKey: 1",
         "HeaderFilterRegex: [x]",
         "Checks: *undefined_alias",
         "{",
@@ -179,11 +180,6 @@ class Cases:
         "Checks: '-*,-retry-*'",
         "Checks: '-retry-*'",
         "Checks: '*,-retry-*'",
-        "HeaderFilterRegex: 'src/('",
-        "HeaderFilterRegex: 'a[b'",
-        "HeaderFilterRegex: '*x'",
-        "ExcludeHeaderFilterRegex: '(?<=x)'",
-        "ExcludeHeaderFilterRegex: 'a{2,1}'",
         "CheckOptions:\n  retry-missing-budget.MaxAttempts: lots",
         "CheckOptions:\n  retry-missing-budget.MaxAttempts: -1",
         "CheckOptions:\n  retry-missing-budget.MaxAttempts: 0",

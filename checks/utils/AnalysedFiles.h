@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Which code the checks analyse: the main file, and the headers whose
+// findings clang-tidy would report (HeaderFilterRegex, less
+// ExcludeHeaderFilterRegex; system headers only with SystemHeaders). Code in
+// any other header costs nothing: the walks and matchers skip it.
+
+#ifndef RETRYLINT_CHECKS_UTILS_ANALYSEDFILES_H
+#define RETRYLINT_CHECKS_UTILS_ANALYSEDFILES_H
+
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::retry {
+
+/// Sets the header filter of the translation unit about to be analysed on
+/// this thread. Every check of a translation unit is made with the same
+/// options (clang-tidy, clangd and retrylint make the checks anew for each
+/// one), so the first check's constructor sets it for all of them. The
+/// filter is per thread rather than handed down because the model's walks
+/// start from an ASTContext alone, and each thread analyses one translation
+/// unit at a time.
+void setAnalysedFiles(const ClangTidyOptions &Opts);
+
+/// Whether the code at \p Loc (its expansion) is analysed: it is in the main
+/// file or in a header the filter matches. An empty or unset
+/// HeaderFilterRegex, or one LLVM cannot compile, matches no header, as in
+/// clang-tidy.
+bool isAnalysed(const SourceManager &SM, SourceLocation Loc);
+
+/// Matches a declaration written in analysed code.
+AST_MATCHER(Decl, isInAnalysedFile) {
+  return isAnalysed(Finder->getASTContext().getSourceManager(),
+                    Node.getLocation());
+}
+
+/// Matches an expression written in analysed code.
+AST_MATCHER(Stmt, isStmtInAnalysedFile) {
+  return isAnalysed(Finder->getASTContext().getSourceManager(),
+                    Node.getBeginLoc());
+}
+
+} // namespace clang::tidy::retry
+
+#endif
