@@ -635,8 +635,11 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
     return nullptr;
 
   // A retry loop goes on or stops depending on how the operation went; a
-  // work or accept loop that happens to perform operations does not.
-  bool Retries = Structural || outcomeDecides(Body, Cond, Ops);
+  // work or accept loop that happens to perform operations does not, nor
+  // does one that goes round after a success (rule 1 of the evidence:
+  // the loop goes back because the call failed).
+  bool Retries = Structural || (outcomeDecides(Body, Cond, Ops) &&
+                                !goesRoundAfterSuccess(Loop, Ops, Ctx));
   bool Exits = leavesLoop(Body);
   if (Retries && !Exits && !Structural) {
     // Condition-controlled: it must test something the body changes other

@@ -228,6 +228,14 @@ private:
       CallIndex;
 };
 
+/// Does \p Loop go round after its operations succeeded, and never leave
+/// because one did: a batch, load-test or event loop (`for (j < 100) { res =
+/// cli.Get(); ASSERT_TRUE(res); ... }`, `while (!mresult) { mresult =
+/// curl_multi_poll(); ... }`), which is no retry site however it fails.
+/// False when the outcome tests cannot be read (unknown is no evidence).
+bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
+                           ASTContext &Ctx);
+
 } // namespace clang::tidy::retry::model
 
 #endif

@@ -209,14 +209,25 @@ private:
     }
     // The result tested for truth: bool, pointer, optional, operator bool;
     // in a template, a callable's result whose type the instantiation
-    // decides (`if (op()) return true;`).
-    if (isResult(S))
-      return E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
-                     S->getType()->isPointerType() ||
-                     S->getType()->isRecordType() ||
-                     S->getType()->isDependentType()
-                 ? Outcome::Success
-                 : Outcome::Unknown;
+    // decides (`if (op()) return true;`); an enumeration whose zero is
+    // named as success (`CURLM_OK`), where any other value is a failure.
+    if (isResult(S)) {
+      if (E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
+          S->getType()->isPointerType() || S->getType()->isRecordType() ||
+          S->getType()->isDependentType())
+        return Outcome::Success;
+      return zeroIsSuccess(S->getType()) ? Outcome::Failure : Outcome::Unknown;
+    }
+    // `x.operator bool()`: the truth of x.
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+      if (const auto *Conv =
+              dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
+          Conv && Conv->getConversionType()->isBooleanType())
+        return readImpl(MC->getImplicitObjectArgument());
+    // A value built from the result to be tested for truth: gtest's
+    // `AssertionResult gtest_ar_ = AssertionResult(res)`.
+    if (const Expr *From = builtFrom(S))
+      return readImpl(From);
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
       const CXXMethodDecl *M = MC->getMethodDecl();
       if (M && M->getDeclName().isIdentifier() &&
@@ -237,10 +248,19 @@ private:
           if (const auto *ME = dyn_cast_or_null<MemberExpr>(X))
             X = ME->getBase();
           return isResult(X);
-        }))
+        })) {
       if (const FunctionDecl *FD = calleeDecl(Call);
           FD && FD->getDeclName().isIdentifier())
         return predicateOutcome(FD->getName());
+      // A lambda or function object held in a named local
+      // (`should_retry(res->status)`): the variable's name says.
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+          OC && OC->getOperator() == OO_Call && OC->getNumArgs() > 0)
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+          if (DRE->getDecl()->getDeclName().isIdentifier())
+            return predicateOutcome(DRE->getDecl()->getName());
+    }
     if (const auto *ME = dyn_cast<MemberExpr>(S))
       if (ME->getType()->isBooleanType() && isResult(ME->getBase()) &&
           ME->getMemberDecl()->getDeclName().isIdentifier()) {
@@ -265,6 +285,43 @@ public:
 
 private:
   bool isResult(const Expr *E) { return E && IsResult(ignoreWrappers(E)); }
+
+  /// An enumeration whose enumerator 0 is named as a success (`CURLE_OK`,
+  /// `SQLITE_OK`): tested for truth, a value of it says failure.
+  static bool zeroIsSuccess(QualType T) {
+    const auto *ET = T->getAs<EnumType>();
+    const EnumDecl *ED = ET ? ET->getDecl()->getDefinition() : nullptr;
+    if (!ED)
+      return false;
+    for (const EnumConstantDecl *C : ED->enumerators())
+      if (C->getInitVal() == 0 && C->getDeclName().isIdentifier())
+        return constantOutcome(C->getName()) == Outcome::Success;
+    return false;
+  }
+
+  /// The result \p S was built from, when \p S is a one-argument
+  /// construction of a record (or a local initialized by one) whose
+  /// argument reads the result; else null.
+  const Expr *builtFrom(const Expr *S) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+          V && V->isLocalVarDecl() && V->getInit() && !IsResult(S) &&
+          V->getType()->isRecordType())
+        S = V->getInit()->IgnoreParenImpCasts();
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(S))
+      S = FC->getSubExpr()->IgnoreParenImpCasts();
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(S))
+      S = B->getSubExpr()->IgnoreParenImpCasts();
+    const auto *CE = dyn_cast<CXXConstructExpr>(S);
+    if (!CE || CE->getNumArgs() == 0 ||
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return nullptr;
+    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+      if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+        return nullptr;
+    const Expr *Arg = CE->getArg(0);
+    return mentions(Arg) ? Arg : nullptr;
+  }
 
   /// `rc == 0`, `err.code != ERR_NONE`, `status == SQLITE_BUSY`, `-1 == rc`.
   Outcome compare(BinaryOperatorKind Op, const Expr *L, const Expr *R) {
@@ -547,6 +604,94 @@ static bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call,
   };
   Visit(P.Body, false);
   return Found && !FailureLeaves;
+}
+
+bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
+                           ASTContext &Ctx) {
+  LoopParts P = loopParts(Loop);
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  for (const Operation &Op : Ops)
+    if (Op.Call)
+      Calls.insert(Op.Call);
+  if (Calls.empty() || !P.Body)
+    return false;
+  auto HasCall = [&](const Expr *E) {
+    return llvm::any_of(Calls,
+                        [&](const Stmt *C) { return containsStmt(E, C); });
+  };
+  // The operations' results, together: a status one call or another sets
+  // (`mresult = poll(); if (!mresult) mresult = perform();`).
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars =
+      varsAssignedFrom(P.Body, HasCall);
+  auto IsResult = [&](const Expr *E) {
+    if (!E)
+      return false;
+    const Expr *X = ignoreWrappers(E);
+    if (Calls.count(X) || Calls.count(E))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return Vars.count(V) > 0;
+    return false;
+  };
+  OutcomeReader Reader(Ctx, IsResult);
+  bool SuccessLeaves = false, FailureLeaves = false, SuccessStays = false,
+       FailureGoesBack = false, Unread = false;
+  if (P.Cond && Reader.mentions(P.Cond)) {
+    Outcome O = Reader.read(P.Cond);
+    SuccessLeaves |= O == Outcome::Failure;
+    SuccessStays |= O == Outcome::Success;
+  }
+  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
+                                                      bool Inner) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Outcome O = Reader.read(If->getCond());
+      bool ThenLeaves = leavesLoop(If->getThen(), Inner);
+      bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+      // A test of the result that leaves or goes back, and that cannot be
+      // read, may be the success path's way out: nothing is proven.
+      if (O == Outcome::Unknown && Reader.mentions(If->getCond()) &&
+          (ThenLeaves || ElseLeaves || endsWithContinue(If->getThen()) ||
+           endsWithContinue(If->getElse())))
+        Unread = true;
+      if ((O == Outcome::Success && ThenLeaves) ||
+          (O == Outcome::Failure && ElseLeaves))
+        SuccessLeaves = true;
+      if ((O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific()) ||
+          (O == Outcome::Success && ElseLeaves))
+        FailureLeaves = true;
+      if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
+          (O == Outcome::Success && endsWithContinue(If->getElse())))
+        FailureGoesBack = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      if (llvm::any_of(Calls,
+                       [&](const Stmt *C) {
+                         return containsStmt(Try->getTryBlock(), C);
+                       }) &&
+          leavesLoop(Try->getTryBlock(), Inner))
+        SuccessLeaves = true;
+    }
+    bool ChildInner =
+        Inner ||
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Visit(Child, ChildInner);
+  };
+  Visit(P.Body, false);
+  // A body that ends each pass with a jump out leaves after whatever did
+  // not go back before it (`if (!res) return; if (bad) continue; return
+  // res->body;`): success does not go round.
+  const auto *Block = dyn_cast<CompoundStmt>(P.Body);
+  bool PassLeaves =
+      Block && llvm::any_of(Block->body(), [](const Stmt *S) {
+        return isa<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S) ||
+               (isa<Expr>(S) &&
+                isa<CXXThrowExpr>(cast<Expr>(S)->IgnoreParenImpCasts()));
+      });
+  return (SuccessStays || (FailureLeaves && !PassLeaves)) && !SuccessLeaves &&
+         !FailureGoesBack && !Unread;
 }
 
 /// What the calls in a loop body are handed to change: a pointer

@@ -642,15 +642,11 @@ void consume_forever_bad(char *url, volatile bool &running) {
   }
 }
 
-// FIXME: a loop that leaves when the helper gives up and goes round only
-// after a session that succeeded reconnects; it does not retry the helper,
-// but a loop whose exit depends on a helper call's result is taken as a retry
-// layer around it.
-void consume_until_down_FP(char *url, volatile bool &running) {
+// A loop that leaves when the helper gives up and goes round only after a
+// session that succeeded: it reconnects, it does not retry the helper.
+void consume_until_down_ok(char *url, volatile bool &running) {
   while (running) {
-    // CHECK-NOTES: :[[@LINE-1]]:3: warning: retry loop (unbounded) contains a retry helper 'with_attempts' (5 attempts): unbounded requests per call [retry-nested-layers]
     if (with_attempts(connect_broker, url, 5) != 0)
-      // CHECK-NOTES: :[[@LINE-1]]:9: note: inner retry helper 'with_attempts' (5 attempts)
       return;
     broker_consume(0);
   }
