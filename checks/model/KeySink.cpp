@@ -1,9 +1,31 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "KeySink.h"
+#include "utils/AnalysedFiles.h"
+#include "utils/IdentifierWords.h"
 #include "clang/AST/ParentMapContext.h"
 
 namespace clang::tidy::retry::model {
+
+/// Is \p RD (or a base of it) what came back rather than what is sent: a
+/// response, reply, result, outcome or error? Its key-named fields and
+/// setters hold what the server sent (a request id parsed out of a reply),
+/// which is no key: a key is a value that leaves in a request.
+static bool isReplyRecord(const CXXRecordDecl *RD, unsigned Depth = 0) {
+  if (!RD || Depth > 8)
+    return false;
+  if (RD->getDeclName().isIdentifier())
+    for (const std::string &W : identifierWords(RD->getName()))
+      if (llvm::is_contained({"response", "reply", "result", "outcome", "error",
+                              "exception", "ack"},
+                             StringRef(W)))
+        return true;
+  if (const CXXRecordDecl *Def = RD->getDefinition())
+    for (const CXXBaseSpecifier &B : Def->bases())
+      if (isReplyRecord(B.getType()->getAsCXXRecordDecl(), Depth + 1))
+        return true;
+  return false;
+}
 
 llvm::SmallVector<const Expr *, 2>
 keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
@@ -124,27 +146,31 @@ void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
                         ast_matchers::MatchFinder::MatchCallback *Check) {
   using namespace ast_matchers;
   auto NotInstantiated = unless(isInTemplateInstantiation());
-  Finder->addMatcher(ast_matchers::stringLiteral(NotInstantiated).bind("lit"),
-                     Check);
+  Finder->addMatcher(
+      ast_matchers::stringLiteral(NotInstantiated, isStmtInAnalysedFile())
+          .bind("lit"),
+      Check);
   Finder->addMatcher(
       callExpr(
-          NotInstantiated,
+          NotInstantiated, isStmtInAnalysedFile(),
           forEachArgumentWithParam(expr().bind("arg"),
                                    parmVarDecl().bind("param")),
           callee(functionDecl(anyOf(isKeySinkNamed(&Api),
                                     hasAnyParameter(isKeySinkNamed(&Api))))))
           .bind("call"),
       Check);
-  auto SinkField = memberExpr(member(fieldDecl(isKeySinkNamed(&Api))));
-  Finder->addMatcher(binaryOperator(NotInstantiated, isAssignmentOperator(),
+  auto SinkField =
+      memberExpr(member(fieldDecl(isKeySinkNamed(&Api)).bind("field")));
+  Finder->addMatcher(binaryOperator(NotInstantiated, isStmtInAnalysedFile(),
+                                    isAssignmentOperator(),
                                     hasLHS(ignoringParenImpCasts(SinkField)),
                                     hasRHS(expr().bind("rhs"))),
                      Check);
-  Finder->addMatcher(cxxOperatorCallExpr(NotInstantiated,
-                                         isAssignmentOperator(),
-                                         hasArgument(0, SinkField),
-                                         hasArgument(1, expr().bind("rhs"))),
-                     Check);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(NotInstantiated, isStmtInAnalysedFile(),
+                          isAssignmentOperator(), hasArgument(0, SinkField),
+                          hasArgument(1, expr().bind("rhs"))),
+      Check);
 }
 
 std::optional<llvm::SmallVector<const Expr *, 2>>
@@ -156,6 +182,9 @@ keySinkValues(const ast_matchers::MatchFinder::MatchResult &Result,
     const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
     const FunctionDecl *Callee =
         calleeDecl(Result.Nodes.getNodeAs<CallExpr>("call"));
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+        MD && isReplyRecord(MD->getParent()))
+      return llvm::SmallVector<const Expr *, 2>{};
     bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
                      Api.isKeySinkName(Callee->getName()) &&
                      Param->getFunctionScopeIndex() == 0;
@@ -165,8 +194,12 @@ keySinkValues(const ast_matchers::MatchFinder::MatchResult &Result,
       return llvm::SmallVector<const Expr *, 2>{Arg};
     return llvm::SmallVector<const Expr *, 2>{};
   }
-  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs"))
+  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs")) {
+    const auto *Field = Result.Nodes.getNodeAs<FieldDecl>("field");
+    if (Field && isReplyRecord(dyn_cast<CXXRecordDecl>(Field->getParent())))
+      return llvm::SmallVector<const Expr *, 2>{};
     return llvm::SmallVector<const Expr *, 2>{RHS};
+  }
   return std::nullopt;
 }
 
