@@ -835,6 +835,78 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
     return Found;
   };
 
+  // A local the duration reads that a call in the retried code fills
+  // through a reference or an address (`ShouldRetry(resp, attempt,
+  // retryAfter)`): its value is what the callee stores. Read there when the
+  // callee's body is in the file: a random source in what it stores is
+  // jitter; anything else leaves the duration unread (unknown), never
+  // "constant".
+  auto FilledByCall = [&](const Expr *Duration, bool &Jitter) {
+    llvm::SmallPtrSet<const VarDecl *, 4> Read;
+    forEachDescendant(Duration, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && V->hasLocalStorage())
+          Read.insert(V);
+    });
+    bool Filled = false;
+    for (const Stmt *S : Code)
+      forEachDescendant(S, [&](const Stmt *N) {
+        const auto *Call = dyn_cast<CallExpr>(N);
+        const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+        if (!FD || isStdLibrary(FD))
+          return;
+        for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+          const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
+          bool AddrOf = false;
+          if (const auto *UO = dyn_cast<UnaryOperator>(A);
+              UO && UO->getOpcode() == UO_AddrOf) {
+            A = UO->getSubExpr()->IgnoreParenImpCasts();
+            AddrOf = true;
+          }
+          const VarDecl *V = refVar(A);
+          const ParmVarDecl *P =
+              I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+          bool ByRef = P && P->getType()->isLValueReferenceType() &&
+                       !P->getType().getNonReferenceType().isConstQualified();
+          if (!V || !Read.count(V) || !(ByRef || AddrOf))
+            continue;
+          Filled = true;
+          const FunctionDecl *Def = nullptr;
+          if (!P || !FD->hasBody(Def) || !Def)
+            continue;
+          const ParmVarDecl *DefP = Def->getParamDecl(I);
+          forEachDescendant(Def->getBody(), [&](const Stmt *M) {
+            const Expr *RHS = nullptr;
+            if (const auto *BO = dyn_cast<BinaryOperator>(M);
+                BO && BO->isAssignmentOp())
+              RHS = BO->getRHS();
+            else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(M);
+                     OC && OC->isAssignmentOp() && OC->getNumArgs() == 2)
+              RHS = OC->getArg(1);
+            if (!RHS || !isa<BinaryOperator, CXXOperatorCallExpr>(M))
+              return;
+            const Expr *LHS = isa<BinaryOperator>(M)
+                                  ? cast<BinaryOperator>(M)->getLHS()
+                                  : cast<CXXOperatorCallExpr>(M)->getArg(0);
+            const Expr *L = LHS->IgnoreParenImpCasts();
+            if (const auto *UO = dyn_cast<UnaryOperator>(L);
+                UO && UO->getOpcode() == UO_Deref)
+              L = UO->getSubExpr()->IgnoreParenImpCasts();
+            const auto *DRE = dyn_cast<DeclRefExpr>(L);
+            if (!DRE || DRE->getDecl() != DefP)
+              return;
+            for (const Origin &O : Origins.perAttemptOrigins(RHS, Def))
+              if (O.Kind == SourceKind::RandomNumber ||
+                  O.Kind == SourceKind::RandomUuid ||
+                  O.Kind == SourceKind::Configured)
+                Jitter = true;
+          });
+        }
+      });
+    return Filled;
+  };
+
   for (const Stmt *S : Code)
     forEachDescendant(S, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
@@ -855,6 +927,12 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
         W.RetryAfter = MentionsRetryAfter(Duration) ||
                        (Outer && MentionsRetryAfter(Outer));
         W.Opaque = !Outer && comesFromOpaqueCall(Duration);
+        bool FilledJitter = false;
+        // Through a same-file wait helper, its arguments at the call.
+        if (!W.Jitter && FilledByCall(Outer ? Outer : Duration, FilledJitter)) {
+          W.Jitter = FilledJitter;
+          W.Opaque = W.Opaque || !FilledJitter;
+        }
         Site.Waits.push_back(W);
       };
       if (std::optional<unsigned> Arg = Model.waitDurationArg(Call)) {
