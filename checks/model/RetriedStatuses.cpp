@@ -2,6 +2,7 @@
 
 #include "RetriedStatuses.h"
 #include "StatusConditions.h"
+#include "utils/AssignedVars.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -55,7 +56,17 @@ class Analyzer {
 public:
   Analyzer(const RetrySite &Site, RetrySiteIndex &Index)
       : Site(Site), Api(Index.api()), Ctx(Index.context()),
-        Conds(Index.api(), Index.context()) {}
+        Conds(Index.api(), Index.context()) {
+    // Locals holding what an operation returned (`herr =
+    // rd_http_req_perform_sync(&req)`): a test of one is a test of the
+    // outcome even where the model cannot tell a status in it.
+    if (Site.Kind == RetryKind::Loop && Site.Site)
+      OpResults = varsAssignedFrom(Site.Site, [&](const Expr *E) {
+        return llvm::any_of(Site.Operations, [&](const Operation &Op) {
+          return Op.Call && containsStmt(E, Op.Call);
+        });
+      });
+  }
 
   RetriedStatuses run();
 
@@ -94,6 +105,28 @@ private:
   const Stmt *LastGate = nullptr;
   const Stmt *CurrentCond = nullptr;
   bool Imprecise = false;
+  llvm::SmallPtrSet<const VarDecl *, 4> OpResults;
+  /// Does \p E hand a local that holds an operation's result to a call
+  /// (a predicate over it, `is_failure_temporary(herr->code)`)?
+  bool asksOfOpResult(const Expr *E) const {
+    bool Found = false;
+    forEachDescendant(E, [&](const Stmt *N) {
+      // A named function; comparisons (`*s == "done"`) are read elsewhere.
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Call || Found || isa<CXXOperatorCallExpr>(Call))
+        return;
+      const FunctionDecl *FD = calleeDecl(Call);
+      if (!FD || !FD->getDeclName().isIdentifier())
+        return;
+      for (const Expr *Arg : Call->arguments())
+        forEachDescendant(Arg, [&](const Stmt *M) {
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(M))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              Found = Found || OpResults.count(V);
+        });
+    });
+    return Found;
+  }
   unsigned TryDepth = 0;
   /// Statuses thrown inside the innermost try, by exception type (a null
   /// type for `throw;`).
@@ -227,8 +260,12 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     // An exit gate whose outcome on the response also depends on something
     // unknown (`if (flag && res->status < 500) return;`) leaves the retried
     // set uncertain.
+    // So does one on the outcome that cannot be read at all (a same-file
+    // predicate over an error's code): an unread decision names no status.
     if (!(C.Must == C.May) &&
-        Conds.mentionsResponse(withoutCapTest(If->getCond())))
+        (Conds.mentionsResponse(withoutCapTest(If->getCond())) ||
+         (C.Must.empty() && C.May == StatusSet::all() &&
+          asksOfOpResult(withoutCapTest(If->getCond())))))
       Imprecise = true;
     const Stmt *SavedCur = CurrentCond;
     CurrentCond = If->getCond();
