@@ -14,6 +14,9 @@ Steps (each can be run alone; `all` runs them in order):
              bisected to the crashing TUs, recorded and reported
   table      join the findings with the triage file and print the table
              (--write-docs FILE replaces its survey:begin/end section)
+  frontends  every compiling TU through retrylint, clang-tidy-22 --load and
+             retrylint-clangd --check, one process per TU: crashes and runs
+             over 60 s (--write-docs FILE replaces its frontends section)
 
 Snapshots: `fetch github:owner/name` puts a git directory at
 MIRROR/owner+name/repo; the survey reads HEAD of each (the commit is
@@ -444,6 +447,77 @@ def cmd_run(a):
                 (tag, len(res["findings"]), len(crashes)))
 
 
+FRONTEND_LIMIT = 60  # seconds: a run over this is a hang for the table
+
+
+def frontend_cmds(a, name, f):
+    db = os.path.join(a.work, "db", name)
+    return {
+        "retrylint": [a.retrylint, "-p", db, "--quiet", "--format=json", f],
+        "clang-tidy --load": [a.clang_tidy, "--load=" + a.plugin, "-p", db,
+                              "--checks=-*,retry-*", "--quiet", f],
+        "retrylint-clangd": [a.clangd, "--check=" + f,
+                             "--compile-commands-dir=" + db, "--log=error"],
+    }
+
+
+def cmd_frontends(a):
+    """Every compiling TU through the three frontends, one process per TU:
+    a crash (killed by a signal) or a run over FRONTEND_LIMIT seconds is
+    recorded; findings are not (the run step reports those)."""
+    import concurrent.futures
+    import time
+    os.makedirs(outdir(a), exist_ok=True)
+    results = collections.OrderedDict()
+    for name, p in selected(a):
+        files = compiling_tus(a, name, p)
+        for fe in ["retrylint", "clang-tidy --load", "retrylint-clangd"]:
+            log("%s: %s over %d TUs" % (name, fe, len(files)))
+
+            def one(f):
+                cmd = frontend_cmds(a, name, f)[fe]
+                t0 = time.monotonic()
+                try:
+                    r = subprocess.run(cmd, capture_output=True, text=True,
+                                       cwd=a.work, timeout=FRONTEND_LIMIT * 3)
+                    rc = r.returncode
+                except subprocess.TimeoutExpired:
+                    rc = None
+                return f, rc, time.monotonic() - t0
+            with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+                runs = list(ex.map(one, files))
+            crashes = [(f, rc) for f, rc, _ in runs if rc is not None and rc < 0]
+            slow = [(f, t) for f, rc, t in runs
+                    if rc is None or t > FRONTEND_LIMIT]
+            results.setdefault(name, collections.OrderedDict())[fe] = dict(
+                tus=len(files), crashes=[dict(file=f, status=rc) for f, rc in crashes],
+                over_limit=[dict(file=f, seconds=round(t, 1)) for f, t in slow],
+                max_seconds=round(max([t for _, _, t in runs] or [0]), 1),
+                total_seconds=round(sum(t for _, _, t in runs), 1))
+            log("%s: %s: %d crashes, %d over %d s, slowest %.1f s" % (
+                name, fe, len(crashes), len(slow), FRONTEND_LIMIT,
+                results[name][fe]["max_seconds"]))
+    with open(os.path.join(outdir(a), "frontends.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    lines = ["| project | frontend | TUs | crashes | over %d s | slowest TU (s) | all TUs (s) |" % FRONTEND_LIMIT,
+             "|---|---|---:|---:|---:|---:|---:|"]
+    for name, per in results.items():
+        for fe, r in per.items():
+            lines.append("| %s | %s | %d | %d | %d | %.1f | %.0f |" % (
+                PROJECTS[name]["repo"], fe, r["tus"], len(r["crashes"]),
+                len(r["over_limit"]), r["max_seconds"], r["total_seconds"]))
+    table = "\n".join(lines)
+    print(table)
+    if a.write_docs:
+        text = open(a.write_docs).read()
+        begin, end = "<!-- frontends:begin -->", "<!-- frontends:end -->"
+        if begin not in text or end not in text:
+            die("%s has no %s ... %s region" % (a.write_docs, begin, end))
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        open(a.write_docs, "w").write(head + begin + "\n" + table + "\n" + end + tail)
+
+
 def rel_finding_path(a, name, p, path):
     path = os.path.normpath(path)
     roots = [os.path.join(a.src, src_name(p["repo"]))]
@@ -601,7 +675,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("step", choices=["extract", "configure", "compile", "run",
-                                     "findings", "table", "all"])
+                                     "findings", "table", "frontends", "all"])
     ap.add_argument("--mirror", default="/work/.mirror",
                     help="directory of fetched snapshots (owner+name/repo)")
     ap.add_argument("--src", default="/work/survey-src",
@@ -612,6 +686,11 @@ def main():
                     help="comma-separated subset of: " + ", ".join(PROJECTS))
     ap.add_argument("--retrylint",
                     default=os.path.join(ROOT, "build", "driver", "retrylint"))
+    ap.add_argument("--plugin", default=os.path.join(
+        ROOT, "build", "driver", "plugin", "libretrylint-tidy.so"))
+    ap.add_argument("--clang-tidy", dest="clang_tidy", default="clang-tidy-22")
+    ap.add_argument("--clangd", default=os.path.join(
+        ROOT, "build", "driver", "retrylint-clangd"))
     ap.add_argument("--clang", default="clang-22")
     ap.add_argument("--clangxx", default="clang++-22")
     ap.add_argument("-j", "--jobs", type=int, default=2)
@@ -621,9 +700,10 @@ def main():
     a = ap.parse_args()
     a.src, a.work = os.path.abspath(a.src), os.path.abspath(a.work)
     a.retrylint = os.path.abspath(a.retrylint)
+    a.plugin, a.clangd = os.path.abspath(a.plugin), os.path.abspath(a.clangd)
     steps = {"extract": cmd_extract, "configure": cmd_configure,
              "compile": cmd_compile, "run": cmd_run, "findings": cmd_findings,
-             "table": cmd_table}
+             "table": cmd_table, "frontends": cmd_frontends}
     if a.step == "all":
         for s in ["extract", "configure", "compile", "run", "table"]:
             steps[s](a)
