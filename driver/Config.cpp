@@ -35,6 +35,10 @@ static constexpr StringRef RetryPrefix = "retry-";
 static constexpr StringRef RetryGlob = "retry-*";
 /// The source name of that kept default among the raw options.
 static constexpr StringRef KeptDefault = "retrylint's default (retry-*)";
+/// The checks of other modules the binary links (the static analyzer's),
+/// always off, and the name of the source that turns them off.
+static constexpr StringRef NotOurs = "-clang-analyzer-*";
+static constexpr StringRef OnlyOursSource = "retrylint (only retry-* checks)";
 /// The check name clang-tidy gives configuration diagnostics.
 static constexpr StringRef ConfigDiagName = "clang-tidy-config";
 
@@ -77,6 +81,12 @@ public:
       Out.emplace_back(std::move(Keep), KeptDefault.str());
     }
     Out.emplace_back(Overrides, OptionsSourceTypeCheckCommandLineOption);
+    // The clang-tidy library brings the static analyzer's checks along; a
+    // repository's .clang-tidy enabling `clang-analyzer-*` for clang-tidy
+    // must not make retrylint run them (ten times the parse on real C).
+    ClangTidyOptions OnlyOurs;
+    OnlyOurs.Checks = NotOurs.str();
+    Out.emplace_back(std::move(OnlyOurs), OnlyOursSource.str());
     return Out;
   }
 
@@ -425,7 +435,8 @@ void validateConfig(const Setup &S, const std::vector<std::string> &Files) {
       if (Name != ClangTidyOptionsProvider::OptionsSourceTypeDefaultBinary &&
           Name != ClangTidyOptionsProvider::
                       OptionsSourceTypeCheckCommandLineOption &&
-          Name != KeptDefault && Sources.insert(Name).second)
+          Name != KeptDefault && Name != OnlyOursSource &&
+          Sources.insert(Name).second)
         validateSource(Opts, sourceLabel(Name), S.Overrides);
     ClangTidyOptions Merged = Provider->getOptions(Abs);
     if (retryChecks(getCheckNames(Merged, false, false)).empty()) {

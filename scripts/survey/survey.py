@@ -456,9 +456,26 @@ def frontend_cmds(a, name, f):
         "retrylint": [a.retrylint, "-p", db, "--quiet", "--format=json", f],
         "clang-tidy --load": [a.clang_tidy, "--load=" + a.plugin, "-p", db,
                               "--checks=-*,retry-*", "--quiet", f],
+        # The user configuration (clangd_config) adds retry-* to whatever
+        # the project's .clang-tidy enables, with clangd's FastCheckFilter
+        # Loose; feature checks at every token (--check-locations) test
+        # clangd, not the checks.
         "retrylint-clangd": [a.clangd, "--check=" + f,
-                             "--compile-commands-dir=" + db, "--log=error"],
+                             "--compile-commands-dir=" + db,
+                             "--check-locations=false", "--log=error"],
     }
+
+
+def clangd_config(a):
+    """An XDG_CONFIG_HOME whose clangd config.yaml adds retry-* and lets
+    clangd run checks it has not timed, as `retrylint init` does per
+    project."""
+    home = os.path.join(a.work, "xdg")
+    os.makedirs(os.path.join(home, "clangd"), exist_ok=True)
+    with open(os.path.join(home, "clangd", "config.yaml"), "w") as f:
+        f.write("Diagnostics:\n  ClangTidy:\n    Add: ['retry-*']\n"
+                "    FastCheckFilter: Loose\n")
+    return home
 
 
 def cmd_frontends(a):
@@ -468,6 +485,7 @@ def cmd_frontends(a):
     import concurrent.futures
     import time
     os.makedirs(outdir(a), exist_ok=True)
+    env = dict(os.environ, XDG_CONFIG_HOME=clangd_config(a))
     results = collections.OrderedDict()
     for name, p in selected(a):
         files = compiling_tus(a, name, p)
@@ -479,7 +497,8 @@ def cmd_frontends(a):
                 t0 = time.monotonic()
                 try:
                     r = subprocess.run(cmd, capture_output=True, text=True,
-                                       cwd=a.work, timeout=FRONTEND_LIMIT * 3)
+                                       cwd=a.work, env=env,
+                                       timeout=FRONTEND_LIMIT * 3)
                     rc = r.returncode
                 except subprocess.TimeoutExpired:
                     rc = None
