@@ -2,6 +2,7 @@
 
 #include "RetryCheck.h"
 #include "utils/AnalysedFiles.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -122,8 +123,20 @@ static const FunctionDecl *firstInstantiation(const FunctionDecl *FD) {
   return nullptr;
 }
 
+static std::pair<const Stmt *, const FunctionDecl *>
+matchedFunctionImpl(const MatchFinder::MatchResult &Result);
+
 std::pair<const Stmt *, const FunctionDecl *>
 RetryCheck::matchedFunction(const MatchFinder::MatchResult &Result) {
+  auto Found = matchedFunctionImpl(Result);
+  // A body nested too deep for the model's walks is not analysed.
+  if (Found.first && isTooDeep(Found.first))
+    return {nullptr, nullptr};
+  return Found;
+}
+
+static std::pair<const Stmt *, const FunctionDecl *>
+matchedFunctionImpl(const MatchFinder::MatchResult &Result) {
   if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
     if (const FunctionDecl *Inst = firstInstantiation(FD))
       return {Inst->getBody(), Inst};

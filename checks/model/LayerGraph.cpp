@@ -99,6 +99,9 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
   F->Name =
       MD && MD->getParent()->isLambda() ? "lambda" : Def->getNameAsString();
   F->Where = factLocOf(Ctx.getSourceManager(), Def->getLocation());
+  // Too deep to walk: no layers known (unknown is silent).
+  if (isTooDeep(Def->getBody()))
+    return F;
   const SourceManager &SM = Ctx.getSourceManager();
   SourceRange Body = Def->getBody()->getSourceRange();
   auto Inside = [&](const RetrySite *S) {

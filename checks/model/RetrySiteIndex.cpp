@@ -8,6 +8,7 @@
 #include "RetrySite.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ParentMapContext.h"
+#include <algorithm>
 
 namespace clang::tidy::retry::model {
 
@@ -244,17 +245,27 @@ std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
 
 /// Like forEachDescendant, but does not enter lambda bodies: a lambda made
 /// in the retried code runs where it is called, not where it is created.
+/// Its own stack, parents first in source order: an expression can be
+/// thousands of operators deep.
 template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
-  if (!S)
-    return;
-  F(S);
-  if (const auto *L = dyn_cast<LambdaExpr>(S)) {
-    for (const Expr *Init : L->capture_inits())
-      forEachEvaluated(Init, F);
-    return;
+  llvm::SmallVector<const Stmt *, 64> Stack;
+  if (S)
+    Stack.push_back(S);
+  while (!Stack.empty()) {
+    const Stmt *N = Stack.pop_back_val();
+    F(N);
+    size_t First = Stack.size();
+    if (const auto *L = dyn_cast<LambdaExpr>(N)) {
+      for (const Expr *Init : L->capture_inits())
+        if (Init)
+          Stack.push_back(Init);
+    } else {
+      for (const Stmt *Child : N->children())
+        if (Child)
+          Stack.push_back(Child);
+    }
+    std::reverse(Stack.begin() + First, Stack.end());
   }
-  for (const Stmt *Child : S->children())
-    forEachEvaluated(Child, F);
 }
 
 void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,

@@ -854,7 +854,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       forEachDescendant(S, [&](const Stmt *N) {
         const auto *Call = dyn_cast<CallExpr>(N);
         const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
-        if (!FD || isStdLibrary(FD))
+        // A call computing the duration reads what it is handed.
+        if (!FD || isStdLibrary(FD) || containsStmt(Duration, Call))
           return;
         for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
           const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
@@ -869,7 +870,9 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
               I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
           bool ByRef = P && P->getType()->isLValueReferenceType() &&
                        !P->getType().getNonReferenceType().isConstQualified();
-          if (!V || !Read.count(V) || !(ByRef || AddrOf))
+          bool ToConst = P && P->getType()->isPointerType() &&
+                         P->getType()->getPointeeType().isConstQualified();
+          if (!V || !Read.count(V) || !(ByRef || (AddrOf && !ToConst)))
             continue;
           Filled = true;
           const FunctionDecl *Def = nullptr;

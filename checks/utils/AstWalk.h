@@ -49,6 +49,27 @@ template <typename Fn> void forEachInFunction(const Stmt *S, Fn &&F) {
   walkStatements(S, F, [](const Stmt *N) { return !isa<LambdaExpr>(N); });
 }
 
+/// How deep the model's walks may go in one function body. Many of them
+/// recurse on the tree; a body nested deeper (a generated expression of
+/// thousands of operators) is not analysed at all: its facts are unknown.
+constexpr unsigned MaxBodyDepth = 1000;
+
+/// Is \p S nested deeper than MaxBodyDepth? Measured with its own stack.
+inline bool isTooDeep(const Stmt *S) {
+  llvm::SmallVector<std::pair<const Stmt *, unsigned>, 64> Stack;
+  if (S)
+    Stack.push_back({S, 1});
+  while (!Stack.empty()) {
+    auto [N, Depth] = Stack.pop_back_val();
+    if (Depth > MaxBodyDepth)
+      return true;
+    for (const Stmt *Child : N->children())
+      if (Child)
+        Stack.push_back({Child, Depth + 1});
+  }
+  return false;
+}
+
 /// A RecursiveASTVisitor that visits only declarations written in analysed
 /// code (the main file and the headers the header filter matches; see
 /// AnalysedFiles.h) and the namespaces and linkage specifications around
@@ -63,6 +84,9 @@ public:
       return true;
     if (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(D) &&
         !isAnalysed(SM, D->getLocation()))
+      return true;
+    if (const auto *FD = dyn_cast<FunctionDecl>(D);
+        FD && FD->doesThisDeclarationHaveABody() && isTooDeep(FD->getBody()))
       return true;
     return RecursiveASTVisitor<Derived>::TraverseDecl(D);
   }

@@ -1,6 +1,6 @@
 // corpus: origin written
 // corpus: negative retry-unkeyed-side-effect
-// corpus: fixme-fp retry-per-attempt-idempotency-key FIXME: a field named like a key sink (request_id) on a local error/report object that is never sent is treated as a key handed to the server
+// corpus: negative retry-per-attempt-idempotency-key
 // After each failed attempt the client records the server's request id and
 // the time in an error report (a field named request_id on a local error
 // object, never sent); the key sent is the order's.

@@ -1,9 +1,9 @@
-// corpus: origin github:aliyun/aliyun-oss-cpp-sdk sdk/src/OssClientImpl.cc
-// buildError, sdk/src/model/GetObjectResult.cc GetObjectResult::GetObjectResult
-// corpus: negative retry-content-derived-idempotency-key
-// retry-per-attempt-idempotency-key A request id the server sent back, stored
-// in an error and in a result: it never leaves the process in a request, so it
-// is no idempotency key, whatever its setter and field are called.
+// corpus: origin github:aliyun/aliyun-oss-cpp-sdk sdk/src/OssClientImpl.cc buildError
+// corpus: negative retry-content-derived-idempotency-key retry-per-attempt-idempotency-key
+// Also sdk/src/model/GetObjectResult.cc, GetObjectResult::GetObjectResult.
+// A request id the server sent back, stored in an error and in a result:
+// it never leaves the process in a request, so it is no idempotency key,
+// whatever its setter and field are called.
 #include <map>
 #include <string>
 

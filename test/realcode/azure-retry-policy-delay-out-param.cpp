@@ -1,10 +1,10 @@
-// corpus: origin github:Azure/azure-sdk-for-cpp
-// sdk/core/azure-core/src/http/retry_policy.cpp RetryPolicy::Send corpus:
-// real-headers corpus: negative retry-missing-backoff The wait's duration is an
-// out-parameter that the same file's retry decision fills with an exponential
-// delay times a random jitter factor: the loop's own code shows only
-// `std::chrono::milliseconds retryAfter{}`, which is no evidence of a constant
-// wait.
+// corpus: origin github:Azure/azure-sdk-for-cpp sdk/core/azure-core/src/http/retry_policy.cpp RetryPolicyBase::Send
+// corpus: real-headers
+// corpus: negative retry-missing-backoff
+// The wait's duration is an out-parameter that the same file's retry
+// decision fills with an exponential delay times a random jitter factor:
+// the loop's own code shows only `std::chrono::milliseconds retryAfter{}`,
+// which is no evidence of a constant wait.
 #include <chrono>
 #include <cstdlib>
 #include <thread>

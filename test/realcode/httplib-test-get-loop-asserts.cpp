@@ -1,10 +1,10 @@
-// corpus: origin github:yhirose/cpp-httplib test/test.cc
-// ExceptionHandlerTest/KeepAliveMaxCountTest corpus: real-headers corpus:
-// negative retry-missing-backoff retry-missing-budget
-// retry-non-retryable-status retry-unkeyed-side-effect A test that sends the
-// same request a hundred times and asserts on every reply: the loop goes round
-// after each success, and an assertion that fails returns from the test.
-// Nothing is re-sent because a call failed.
+// corpus: origin github:yhirose/cpp-httplib test/test.cc ExceptionHandlerTest
+// corpus: real-headers
+// corpus: negative retry-missing-backoff retry-missing-budget retry-non-retryable-status retry-unkeyed-side-effect
+// Also KeepAliveMaxCountTest. A test that sends the same request a hundred
+// times and asserts on every reply: the loop goes round after each success,
+// and an assertion that fails returns from the test. Nothing is re-sent
+// because a call failed.
 #include <gtest/gtest.h>
 #include <httplib.h>
 

@@ -1,9 +1,10 @@
-// corpus: origin github:confluentinc/librdkafka src/rdhttp.c rd_http_get,
-// rd_http_is_failure_temporary corpus: real-headers corpus: expect
-// retry-missing-backoff corpus: negative retry-non-retryable-status
-// retry-missing-budget The statuses retried are the ones a same-file switch
-// predicate calls temporary (408, 425, 429, 500, 502-504): no 4xx other than
-// those. The wait grows linearly with no jitter.
+// corpus: origin github:confluentinc/librdkafka src/rdhttp.c rd_http_get
+// corpus: real-headers
+// corpus: expect retry-missing-backoff
+// corpus: negative retry-non-retryable-status retry-missing-budget
+// With rd_http_is_failure_temporary. The statuses retried are the ones a
+// same-file switch predicate calls temporary (408, 425, 429, 500, 502-504):
+// no 4xx other than those. The wait grows linearly with no jitter.
 #include <curl/curl.h>
 #include <stddef.h>
 #include <stdlib.h>

@@ -10,6 +10,8 @@ Writes into OUTDIR:
   switch.cpp    a retry loop deciding on a 5,000-case switch
   nested.cpp    200 nested retry loops, one inside the other
   big.cpp       a 5 MB function (100,000 statements) ending in a retry loop
+  deepexpr.cpp  a retry loop around a 20,000-operator expression (too deep
+                for the model's walks: not analysed), then a shallow one
   ring_a.cpp ring_b.cpp ring_c.cpp
                 a retry cycle across three translation units (their facts
                 files import each other)
@@ -79,6 +81,14 @@ def big(statements):
     return "\n".join(out) + "\n"
 
 
+def deepexpr(n):
+    return (HEAD + "void deep(httplib::Client &cli) {\n"
+            "  while (!cli.Get(\"/r\")) {\n    int x = " + "+".join(["1"] * n) +
+            ";\n    (void)x;\n  }\n}\n"
+            "void shallow(httplib::Client &cli) {\n"
+            "  while (!cli.Get(\"/s\"))\n    ;\n}\n")
+
+
 def ring_tu(me, nxt):
     return (HEAD + "bool %s_send(httplib::Client &cli, int hops);\n" % nxt +
             "bool %s_send(httplib::Client &cli, int hops) {\n" % me +
@@ -97,6 +107,7 @@ def main():
         "switch.cpp": switch(5000),
         "nested.cpp": nested(200),
         "big.cpp": big(100000),
+        "deepexpr.cpp": deepexpr(20000),
         "ring_a.cpp": ring_tu("a", "b"),
         "ring_b.cpp": ring_tu("b", "c"),
         "ring_c.cpp": ring_tu("c", "a"),
