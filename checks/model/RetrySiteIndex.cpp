@@ -244,28 +244,18 @@ std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
 }
 
 /// Like forEachDescendant, but does not enter lambda bodies: a lambda made
-/// in the retried code runs where it is called, not where it is created.
-/// Its own stack, parents first in source order: an expression can be
-/// thousands of operators deep.
+/// in the retried code runs where it is called, not where it is created;
+/// what it captures is evaluated here.
 template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
-  llvm::SmallVector<const Stmt *, 64> Stack;
-  if (S)
-    Stack.push_back(S);
-  while (!Stack.empty()) {
-    const Stmt *N = Stack.pop_back_val();
-    F(N);
-    size_t First = Stack.size();
-    if (const auto *L = dyn_cast<LambdaExpr>(N)) {
-      for (const Expr *Init : L->capture_inits())
-        if (Init)
-          Stack.push_back(Init);
-    } else {
-      for (const Stmt *Child : N->children())
-        if (Child)
-          Stack.push_back(Child);
-    }
-    std::reverse(Stack.begin() + First, Stack.end());
-  }
+  walkStatements(
+      S,
+      [&](const Stmt *N) {
+        F(N);
+        if (const auto *L = dyn_cast<LambdaExpr>(N))
+          for (const Expr *Init : L->capture_inits())
+            forEachEvaluated(Init, F);
+      },
+      [](const Stmt *N) { return !isa<LambdaExpr>(N); });
 }
 
 void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
