@@ -118,6 +118,13 @@ cl::opt<std::string> FactsDir(
              "and the same directory, runs both passes: facts first, then "
              "the analysis"),
     cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string>
+    TraceOpt("trace",
+             cl::desc("Print the model's reading of the loop, recursive call, "
+                      "goto or retry-helper call at this line (is it a retry "
+                      "site and why; operations, key, outcomes, cap, "
+                      "deadline, waits, jitter) instead of findings"),
+             cl::value_desc("file:line"), cl::cat(Category));
 cl::opt<bool> CrossTu("cross-tu",
                       cl::desc("Both passes in one run, with the facts in a "
                                "temporary directory"),
@@ -271,6 +278,11 @@ Options parseCommandLine(int Argc, const char **Argv) {
   O.ExportFacts = ExportFacts;
   O.Facts = FactsDir;
   O.CrossTu = CrossTu;
+  if (TraceOpt.getNumOccurrences())
+    O.Trace = TraceOpt;
+  // `retrylint --trace=a.cpp:12 -- -std=c++17` reads a.cpp itself.
+  if (O.Trace && O.Paths.empty() && O.BuildPath.empty())
+    O.Paths.push_back(StringRef(*O.Trace).rsplit(':').first.str());
 
   if (O.Format != "text" && O.Format != "json" && O.Format != "sarif")
     fatal("unknown --format '" + O.Format + "' (text, json or sarif)");
@@ -291,6 +303,13 @@ Options parseCommandLine(int Argc, const char **Argv) {
   if (O.CrossTu && (!O.ExportFacts.empty() || !O.Facts.empty()))
     fatal("--cross-tu picks its own facts directory; it cannot be combined "
           "with --export-facts or --facts");
+  if (O.Trace &&
+      (O.DiffRev || !O.Baseline.empty() || !O.WriteBaseline.empty() ||
+       O.CrossTu || !O.ExportFacts.empty() || !O.Facts.empty() ||
+       O.Format != "text"))
+    fatal("--trace prints one reading as text; it cannot be combined with "
+          "--diff, --baseline, --write-baseline, --format, --cross-tu, "
+          "--export-facts or --facts");
   return O;
 }
 

@@ -38,6 +38,7 @@ struct Options {
   bool AllowCompileErrors = false;
   std::string ExportFacts, Facts;
   bool CrossTu = false;
+  std::optional<std::string> Trace; ///< --trace FILE:LINE
   std::string Color = "auto"; ///< auto, always or never
   /// Compiler arguments after `--`, for files without a database entry.
   std::optional<std::vector<std::string>> FixedArgs;

@@ -23,6 +23,7 @@
 #include "Paths.h"
 #include "Report.h"
 #include "RetryForceLinker.h"
+#include "Trace.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -62,6 +63,8 @@ int main(int argc, const char **argv) {
     listChecks(S, O);
     return 0;
   }
+  if (O.Trace) // its errors before the database's
+    parseTraceLocation(*O.Trace);
   std::optional<ChangedLines> Changed = changedLines(O);
   std::unique_ptr<CombinedDatabase> DB = loadDatabase(O);
   std::vector<std::string> Files = translationUnits(O, *DB, Changed);
@@ -76,6 +79,8 @@ int main(int argc, const char **argv) {
     llvm::errs() << "retrylint: --diff " << *O.DiffRev
                  << ": no changed translation unit in the compilation "
                     "database\n";
+  if (O.Trace)
+    return runTrace(O, S, *DB, Files);
   // The baseline's errors too, rather than after minutes of analysis.
   std::string BaselineErr;
   if (!O.Baseline.empty() && !checkBaseline(O.Baseline, BaselineErr))

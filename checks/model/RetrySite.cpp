@@ -422,8 +422,11 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
     return It->second;
   RecursionSites[Def] = nullptr;
   const CallExpr *Again = recursiveCall(Def);
-  if (!Again || !leavesLoop(Def->getBody()))
-    return nullptr;
+  if (!Again)
+    return notSite(Def, "the function does not call itself");
+  if (!leavesLoop(Def->getBody()))
+    return notSite(Def, "no path of the function returns without calling "
+                        "itself again");
   // The recursive call must follow a failure check: it sits under an `if`
   // or in a catch handler, or a success path returns before it.
   bool Conditional = false;
@@ -453,15 +456,22 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
         dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Again->getArg(I)));
     bool PassedThrough = DRE && DRE->getDecl() == P;
     if (!PassedThrough && !P->getType()->isIntegerType())
-      return nullptr;
+      return notSite(Def, "the recursive call passes a different request (a "
+                          "parameter other than a counter changes): a walk, "
+                          "not a retry");
   }
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
   // Around calls the model does not know, only when the recursion follows
   // their failure (retry sites by structure).
   if (Ops.empty() && Conditional)
     Ops = structurallyRecursed(Def, Again);
-  if (!Conditional || Ops.empty())
-    return nullptr;
+  if (!Conditional)
+    return notSite(Def, "the recursive call follows no failure test (no "
+                        "`if`, catch or earlier return guards it)");
+  if (Ops.empty())
+    return notSite(Def, "it re-issues no operation: no call the model "
+                        "knows, and no unknown call whose failure leads to "
+                        "the recursive call");
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Recursion;
   Site->Site = Again;
@@ -545,7 +555,8 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
     return nullptr;
   NotSites[Label] = true;
   if (!backwardGoto(Label, Block))
-    return nullptr;
+    return notSite(Label, "no later goto in the block jumps back to the "
+                          "label");
   llvm::SmallVector<Operation, 2> Ops;
   bool After = false;
   for (const Stmt *Child : Block->body()) {
@@ -557,7 +568,9 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
   if (Ops.empty())
     Ops = structurallyJumpedBack(Label, Block);
   if (Ops.empty())
-    return nullptr;
+    return notSite(Label, "it re-issues no operation: no call the model "
+                          "knows after the label, and no unknown call whose "
+                          "failure leads to the goto");
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Goto;
   Site->Site = Label;
@@ -589,14 +602,14 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
 
   LoopParts Parts = loopParts(Loop);
   if (!Parts.Body)
-    return nullptr;
+    return notSite(Loop, "the loop has no body");
   // `do { ... } while (0)` runs once: a macro's statement wrapper (test
   // ASSERT_* macros, logging), not a loop.
   if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
     bool Value = true;
     if (!Do->getCond()->isValueDependent() &&
         Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
-      return nullptr;
+      return notSite(Loop, "`do ... while (0)` runs once");
   }
   const Stmt *Body = Parts.Body;
   const Expr *Cond = Parts.Cond;
@@ -630,16 +643,29 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
     Structural = true;
   }
   if (Ops.empty())
-    return nullptr;
+    return notSite(Loop, "it re-issues no operation: no call the model "
+                         "knows (API model, Operations option), and no "
+                         "unknown call that the loop goes back after "
+                         "because it failed");
   if (isIterationLoop(Body, Cond, Counter))
-    return nullptr;
+    return notSite(Loop, "it iterates: its counter or iterator picks what "
+                         "each round sends");
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not, nor
   // does one that goes round after a success (rule 1 of the evidence:
   // the loop goes back because the call failed).
-  bool Retries = Structural || (outcomeDecides(Body, Cond, Ops) &&
-                                !goesRoundAfterSuccess(Loop, Ops, Ctx));
+  bool Decides = Structural || outcomeDecides(Body, Cond, Ops);
+  bool Round = !Structural && Decides && goesRoundAfterSuccess(Loop, Ops, Ctx);
+  bool Retries = Decides && !Round;
+  const char *Why =
+      !Decides ? "the operations' outcome does not decide whether it goes "
+                 "round (a work or accept loop)"
+      : Round  ? "it goes round after a success too (an event, batch or "
+                 "test loop): it does not go back because the call failed"
+               : "it neither leaves on the outcome nor tests in its "
+                 "condition something the body changes (or what it tests "
+                 "feeds the next request: paging)";
   bool Exits = leavesLoop(Body);
   if (Retries && !Exits && !Structural) {
     // Condition-controlled: it must test something the body changes other
@@ -671,7 +697,7 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
       return !Op.Call || !helperSite(Op.Call);
     });
     if (Ops.empty())
-      return nullptr;
+      return notSite(Loop, Why);
   }
 
   auto Site = std::make_unique<RetrySite>();
@@ -697,7 +723,9 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   NotSites[Call] = true;
   const FunctionDecl *Callee = calleeDecl(Call);
   if (!Model.isRetryHelper(Callee) && !retriesCallable(Callee))
-    return nullptr;
+    return notSite(Call, "the callee is no retry helper: the RetryHelpers "
+                         "option does not name it and no loop in it calls "
+                         "a callable parameter again after a failure");
   const Stmt *Body = Fn ? Fn->getBody() : Lambda->getBody();
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
   // The helper retries whatever the callable does, known to the model or
@@ -705,7 +733,7 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   if (Ops.empty())
     Ops = unknownOperationsIn(Body);
   if (Ops.empty())
-    return nullptr;
+    return notSite(Call, "the callable performs no operation");
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Helper;
   Site->Site = Call;
@@ -717,7 +745,7 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   // One attempt for this call (`with_retries(1, op)`, a closed idempotency
   // gate): nothing is re-sent.
   if (Site->Cap == CapKind::Constant && Site->MaxAttempts <= 1)
-    return nullptr;
+    return notSite(Call, "this call allows one attempt: nothing is re-sent");
   NotSites.erase(Call);
   const RetrySite *Result = Site.get();
   Sites[Call] = std::move(Site);

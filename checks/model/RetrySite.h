@@ -89,6 +89,8 @@ struct RetrySite {
   /// The retried code sends an idempotency key, or looks the outcome up
   /// (a read of authoritative state) before re-sending.
   bool SendsKey = false;
+  /// The key header, key field or key-sink call that proves SendsKey.
+  const Stmt *KeyWhere = nullptr;
   const CallExpr *LooksUpState = nullptr;
 
   SourceLocation getBeginLoc() const { return Site->getBeginLoc(); }
@@ -145,6 +147,14 @@ public:
   /// The retry-helper site made by \p Call, whatever form its callable
   /// takes (a lambda, a named lambda, a function by name or address).
   const RetrySite *helperSite(const CallExpr *Call);
+
+  /// The retry site \p S makes, analysed now: a loop, the label a later
+  /// goto jumps back to, a recursive call (its function's site) or a call
+  /// to a retry helper. Null when it makes none; whyNotSite() says why.
+  const RetrySite *siteOf(const Stmt *S);
+  /// Why \p S makes no retry site, as the analysis found (for --trace);
+  /// empty when it was never considered one.
+  llvm::StringRef whyNotSite(const Stmt *S);
 
   /// Operations the API model does not know but another source does (facts
   /// about functions defined in other translation units). Set before the
@@ -208,12 +218,18 @@ private:
   /// Fills in cap, deadline, waits, key and look-up facts (RetrySiteSummary.cpp).
   void summarize(RetrySite &Site);
   void resolveCurlMethods(RetrySite &Site);
+  /// Records why the loop, label, call or function \p Key makes no site.
+  std::nullptr_t notSite(const void *Key, const char *Why) {
+    WhyNot[Key] = Why;
+    return nullptr;
+  }
 
   const ApiModel &Model;
   ASTContext &Ctx;
   std::function<std::optional<Operation>(const CallExpr *)> ExternalOperations;
   llvm::DenseMap<const Stmt *, std::unique_ptr<RetrySite>> Sites;
   llvm::DenseMap<const Stmt *, bool> NotSites;
+  llvm::DenseMap<const void *, const char *> WhyNot;
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> RecursionSites;
   llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
   llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;

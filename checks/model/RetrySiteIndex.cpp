@@ -120,6 +120,41 @@ void RetrySiteIndex::indexNamedCallables() {
   }
 }
 
+const RetrySite *RetrySiteIndex::siteOf(const Stmt *S) {
+  if (isa<ForStmt, WhileStmt, DoStmt>(S))
+    return analyzeLoop(S);
+  if (const auto *L = dyn_cast<LabelStmt>(S)) {
+    auto Parents = Ctx.getParents(*L);
+    const auto *CS = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
+    return CS ? analyzeGoto(L, CS)
+              : notSite(L, "the label is not a "
+                           "statement of a block");
+  }
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return nullptr;
+  if (const RetrySite *H = helperSite(Call))
+    return H;
+  const FunctionDecl *In = enclosingFunction(Call);
+  const FunctionDecl *Callee = calleeDecl(Call);
+  if (In && Callee && In->getCanonicalDecl() == Callee->getCanonicalDecl())
+    return analyzeRecursion(In);
+  return nullptr;
+}
+
+llvm::StringRef RetrySiteIndex::whyNotSite(const Stmt *S) {
+  const void *Key = S;
+  if (const auto *Call = dyn_cast<CallExpr>(S); Call && !WhyNot.count(Call)) {
+    const FunctionDecl *Def = nullptr;
+    if (const FunctionDecl *In = enclosingFunction(Call))
+      if (In->hasBody(Def))
+        Key = Def;
+  }
+  if (const char *Why = WhyNot.lookup(Key))
+    return Why;
+  return {};
+}
+
 const RetrySite *RetrySiteIndex::helperSite(const CallExpr *Call) {
   for (const Expr *Arg : Call->arguments()) {
     if (const auto *LE = dyn_cast<LambdaExpr>(ignoreWrappers(Arg)))

@@ -1016,26 +1016,32 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   auto HasKeySink = [&](const Stmt *S) {
     bool Found = false;
     forEachDescendant(S, [&](const Stmt *N) {
+      // The first sink found is the key's evidence (--trace).
+      auto Sink = [&] {
+        Found = true;
+        if (!Site.KeyWhere)
+          Site.KeyWhere = N;
+      };
       if (const auto *SL = dyn_cast<StringLiteral>(N)) {
         if (SL->getCharByteWidth() == 1 &&
             (Model.isKeyHeader(SL->getString()) ||
              Model.isKeyHeaderPrefix(SL->getString())))
-          Found = true;
+          Sink();
       } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
         if (const FunctionDecl *FD = calleeDecl(Call)) {
           if (FD->getDeclName().isIdentifier() &&
               Model.isKeySinkName(FD->getName()))
-            Found = true;
+            Sink();
           for (const ParmVarDecl *P : FD->parameters())
             if (P->getDeclName().isIdentifier() &&
                 Model.isKeySinkName(P->getName()))
-              Found = true;
+              Sink();
         }
       } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
         if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
           if (F->getDeclName().isIdentifier() &&
               Model.isKeySinkName(F->getName()))
-            Found = true;
+            Sink();
       }
     });
     return Found;
@@ -1078,6 +1084,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       }
     }
   }
+  if (!Site.SendsKey)
+    Site.KeyWhere = nullptr;
 
   // Look-ups of authoritative state before re-sending.
   for (const Stmt *S : Code)
