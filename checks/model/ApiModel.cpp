@@ -362,7 +362,13 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
   if (classNamed(RD, {"httplib::Client", "httplib::ClientImpl",
                       "httplib::SSLClient", "httplib::UniversalClient"})) {
     HttpMethod M = httpMethodFromName(Name);
-    if (M == HttpMethod::Unknown && Name != "send")
+    // Any member that answers with a Result sends a request (send, a
+    // vendored copy's CustomRequest(method, path, ...)); its method is
+    // unknown unless it names one.
+    const CXXRecordDecl *Ret = FD->getReturnType()->getAsCXXRecordDecl();
+    bool Answers = Ret && Ret->getDeclName().isIdentifier() &&
+                   Ret->getName() == "Result";
+    if (M == HttpMethod::Unknown && Name != "send" && !Answers)
       return std::nullopt;
     Op.Kind = OperationKind::Http;
     Op.Method = M;

@@ -11,7 +11,7 @@ namespace clang::tidy::retry::model {
 /// response, reply, result, outcome or error? Its key-named fields and
 /// setters hold what the server sent (a request id parsed out of a reply),
 /// which is no key: a key is a value that leaves in a request.
-static bool isReplyRecord(const CXXRecordDecl *RD, unsigned Depth = 0) {
+bool isReplyRecord(const CXXRecordDecl *RD, unsigned Depth) {
   if (!RD || Depth > 8)
     return false;
   if (RD->getDeclName().isIdentifier())

@@ -14,6 +14,11 @@
 
 namespace clang::tidy::retry::model {
 
+/// Is \p RD (or a base of it) what came back rather than what is sent: a
+/// response, reply, result, outcome or error? Its key-named fields and
+/// setters hold what the server sent, which is no key (rule 6).
+bool isReplyRecord(const CXXRecordDecl *RD, unsigned Depth = 0);
+
 /// The key value handed over together with a key header literal: the next
 /// argument of the call or constructor ({"Idempotency-Key", key},
 /// emplace("Idempotency-Key", key), set_header(...)), req["..."] = key, or

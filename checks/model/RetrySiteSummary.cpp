@@ -6,6 +6,7 @@
 // idempotency key and whether it looks the outcome up before re-sending.
 
 #include "Callers.h"
+#include "KeySink.h"
 #include "RetrySite.h"
 #include "ValueOrigin.h"
 #include "Waits.h"
@@ -1028,6 +1029,11 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
              Model.isKeyHeaderPrefix(SL->getString())))
           Sink();
       } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+        // A setter of a response, result or error object records what the
+        // server sent back: no key leaves in it (rule 6).
+        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(calleeDecl(Call));
+        if (MD && isReplyRecord(MD->getParent()))
+          return;
         if (const FunctionDecl *FD = calleeDecl(Call)) {
           if (FD->getDeclName().isIdentifier() &&
               Model.isKeySinkName(FD->getName()))
@@ -1040,7 +1046,8 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
       } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
         if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
           if (F->getDeclName().isIdentifier() &&
-              Model.isKeySinkName(F->getName()))
+              Model.isKeySinkName(F->getName()) &&
+              !isReplyRecord(dyn_cast<CXXRecordDecl>(F->getParent())))
             Sink();
       }
     });

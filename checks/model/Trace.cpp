@@ -16,6 +16,7 @@ public:
   LineFinder(const SourceManager &SM, FileID File, unsigned Line)
       : SM(SM), File(File), Line(Line) {}
   bool shouldVisitLambdaBody() const { return true; }
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitStmt(Stmt *S) {
     if (!isa<ForStmt, WhileStmt, DoStmt, GotoStmt, CallExpr>(S))
       return true;
@@ -39,8 +40,14 @@ public:
       : Index(Index), Ctx(Index.context()), SM(Ctx.getSourceManager()), OS(OS) {
   }
 
-  /// The reading of \p S; false when it is none of the constructs traced.
-  bool trace(const Stmt *S);
+  struct Reading {
+    const Stmt *Key = nullptr; ///< what the index keys the site by
+    std::string What;
+    const RetrySite *Site = nullptr;
+  };
+  /// Reads \p S; false when it is none of the constructs traced.
+  bool read(const Stmt *S, Reading &R);
+  void print(const Stmt *S, const Reading &R);
 
 private:
   std::string where(const Stmt *S) const {
@@ -193,15 +200,15 @@ void Tracer::key(const RetrySite &Site) {
     const Expr *Value = Site.KeyWhere ? keyValue(Site.KeyWhere, Ctx) : nullptr;
     const FunctionDecl *Fn = Value ? Index.enclosingFunction(Value) : nullptr;
     if (Value && Fn) {
-      ValueOrigin Tracer(Index.api());
+      ValueOrigin Origins(Index.api());
       llvm::SmallVector<Origin, 2> PerAttempt =
-          Tracer.perAttemptOrigins(Value, Fn);
+          Origins.perAttemptOrigins(Value, Fn);
       OS << "    origin: ";
       if (!PerAttempt.empty()) {
         OS << "changes per attempt: " << PerAttempt.front().describe() << " ("
            << where(PerAttempt.front().Where) << ")\n";
       } else {
-        llvm::SmallVector<Leaf, 4> Leaves = Tracer.leaves(Value, Fn);
+        llvm::SmallVector<Leaf, 4> Leaves = Origins.leaves(Value, Fn);
         OS << "built from";
         if (Leaves.empty())
           OS << " nothing the model can read";
@@ -300,33 +307,40 @@ void Tracer::waits(const RetrySite &Site) {
      << (Site.Failover ? "yes" : "no") << "\n";
 }
 
-bool Tracer::trace(const Stmt *S) {
-  const Stmt *Key = S;
-  std::string What;
-  const RetrySite *Site = nullptr;
+bool Tracer::read(const Stmt *S, Reading &R) {
+  R.Key = S;
   if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
-    What = isa<ForStmt>(S)     ? "for loop"
-           : isa<WhileStmt>(S) ? "while loop"
-                               : "do loop";
-    Site = Index.siteOf(S);
+    R.What = isa<ForStmt>(S)     ? "for loop"
+             : isa<WhileStmt>(S) ? "while loop"
+                                 : "do loop";
+    R.Site = Index.siteOf(S);
   } else if (const auto *G = dyn_cast<GotoStmt>(S)) {
-    What = "goto " + G->getLabel()->getName().str();
-    Key = G->getLabel()->getStmt();
-    Site = Key ? Index.siteOf(Key) : nullptr;
+    R.What = "goto " + G->getLabel()->getName().str();
+    R.Key = G->getLabel()->getStmt();
+    R.Site = R.Key ? Index.siteOf(R.Key) : nullptr;
+    if (!R.Key)
+      return false;
   } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = calleeDecl(Call);
     const FunctionDecl *In = Index.enclosingFunction(Call);
-    Site = Index.siteOf(Call);
+    R.Site = Index.siteOf(Call);
     bool Recursive =
         Callee && In && Callee->getCanonicalDecl() == In->getCanonicalDecl();
     // Other calls only when the model asked whether they retry.
-    if (!Site && !Recursive && Index.whyNotSite(Call).empty())
+    if (!R.Site && !Recursive && Index.whyNotSite(Call).empty())
       return false;
-    What = (Recursive ? "recursive call to '" : "call to '") +
-           (Callee ? Callee->getNameAsString() : std::string("?")) + "'";
+    R.What = (Recursive ? "recursive call to '" : "call to '") +
+             (Callee ? Callee->getNameAsString() : std::string("?")) + "'";
   } else {
     return false;
   }
+  return true;
+}
+
+void Tracer::print(const Stmt *S, const Reading &R) {
+  const RetrySite *Site = R.Site;
+  const Stmt *Key = R.Key;
+  const std::string &What = R.What;
   OS << where(S) << ": " << What << "\n  retry site: ";
   if (!Site) {
     StringRef Why = Index.whyNotSite(Key);
@@ -335,7 +349,7 @@ bool Tracer::trace(const Stmt *S) {
                                    "being read as part of another site)")
                        : Why)
        << "\n";
-    return true;
+    return;
   }
   OS << "yes, " << Site->describe() << " (" << where(Site->Site) << ")\n";
   operations(*Site);
@@ -350,7 +364,6 @@ bool Tracer::trace(const Stmt *S) {
   key(*Site);
   budget(*Site);
   waits(*Site);
-  return true;
 }
 
 unsigned traceLine(RetrySiteIndex &Index, FileID File, unsigned Line,
@@ -359,9 +372,33 @@ unsigned traceLine(RetrySiteIndex &Index, FileID File, unsigned Line,
   LineFinder Finder(Ctx.getSourceManager(), File, Line);
   Finder.TraverseAST(Ctx);
   Tracer T(Index, OS);
+  // A template's statements come once from its pattern and once from each
+  // instantiation (where dependent calls are resolved): one reading per
+  // place, a site when any of them makes one.
   unsigned N = 0;
-  for (const Stmt *S : Finder.Found)
-    N += T.trace(S);
+  llvm::SmallVector<SourceLocation, 4> Done;
+  for (const Stmt *S : Finder.Found) {
+    SourceLocation Loc = S->getBeginLoc();
+    if (llvm::is_contained(Done, Loc))
+      continue;
+    const Stmt *Best = nullptr;
+    Tracer::Reading BestR;
+    for (const Stmt *Same : Finder.Found) {
+      Tracer::Reading R;
+      if (Same->getBeginLoc() != Loc || Same->getStmtClass() != S->getStmtClass() ||
+          !T.read(Same, R))
+        continue;
+      if (!Best || (R.Site && !BestR.Site)) {
+        Best = Same;
+        BestR = R;
+      }
+    }
+    if (!Best)
+      continue;
+    Done.push_back(Loc);
+    T.print(Best, BestR);
+    ++N;
+  }
   return N;
 }
 

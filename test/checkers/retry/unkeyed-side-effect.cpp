@@ -366,3 +366,33 @@ grpc::Status create_topic_retried_bad(payments::Payments::Stub &stub,
     // CHECK-NOTES: :[[@LINE-6]]:10: note: retry helper 'retry_gated' re-sends it here
   });
 }
+
+// A request id the server sent back, copied into a reply record by the
+// retried wrapper, is no key: nothing keys the POST (rule 6).
+struct ChargeReply {
+  int status = 0;
+  std::string request_id;
+};
+
+ChargeReply post_charge_once(httplib::Client &cli) {
+  ChargeReply reply;
+  auto res = cli.Post("/charges", "{}", "application/json");
+  if (!res)
+    return reply;
+  reply.request_id = res->get_header_value("X-Request-Id");
+  reply.status = res->status;
+  return reply;
+}
+
+bool reply_request_id_recorded_bad(httplib::Client &cli) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    ChargeReply reply = post_charge_once(cli);
+    // CHECK-NOTES: :[[@LINE-1]]:25: warning: HTTP POST (through 'post_charge_once') is re-sent after an ambiguous failure without an idempotency key
+    if (reply.status > 0 && reply.status < 500)
+      // CHECK-NOTES: :[[@LINE-1]]:9: note: the retry path is taken for
+      return reply.status == 201;
+    pause_before_retry(attempt);
+  }
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop re-sends it here
+  return false;
+}
