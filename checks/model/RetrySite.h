@@ -113,6 +113,9 @@ struct RetriedCall {
 std::optional<double> deadlineSeconds(const RetrySite &S,
                                       const ASTContext &Ctx);
 
+// The summary's parts share one tracer; ValueOrigin.h includes this header.
+class ValueOrigin;
+
 /// Per-translation-unit index of retry sites. Sites are analyzed lazily, the
 /// first time a statement inside them is asked about.
 class RetrySiteIndex {
@@ -165,7 +168,7 @@ public:
   }
   const ApiModel &api() const { return Model; }
 
-  /// \p Call as an operation the model does not know (StructuralRetry.cpp):
+  /// \p Call as an operation the model does not know (UnknownOperations.cpp):
   /// a callable parameter, a function declared but not defined in the TU, a
   /// virtual call, or a same-TU function that reaches one of these; not a
   /// standard-library or system-header call, nor a wait, policy, source or
@@ -217,6 +220,21 @@ private:
   void buildCallIndex();
   /// Fills in cap, deadline, waits, key and look-up facts (RetrySiteSummary.cpp).
   void summarize(RetrySite &Site);
+  /// The parts of summarize(), each in the file of its fact, over the
+  /// site's per-attempt code \p Code, that code with the same-TU functions
+  /// it calls (\p All), and the function that holds the site (\p Fn): the
+  /// attempt cap and deadline (AttemptCap.cpp); for a helper call, the cap
+  /// its helper gives it (HelperCap.cpp); the waits and Retry-After reads
+  /// (RetryWaits.cpp); the key and the look-up before re-sending
+  /// (RetrySiteSummary.cpp); the HTTP methods sent (HttpMethods.cpp).
+  void summarizeCap(RetrySite &Site, llvm::ArrayRef<const Stmt *> Code,
+                    const FunctionDecl *Fn, ValueOrigin &Origins);
+  void summarizeHelperCap(RetrySite &Site, const CallExpr *Call);
+  void summarizeWaits(RetrySite &Site, llvm::ArrayRef<const Stmt *> Code,
+                      llvm::ArrayRef<const Stmt *> All, ValueOrigin &Origins);
+  void summarizeKey(RetrySite &Site, llvm::ArrayRef<const Stmt *> All,
+                    const FunctionDecl *Fn);
+  void summarizeLookup(RetrySite &Site, llvm::ArrayRef<const Stmt *> Code);
   void resolveCurlMethods(RetrySite &Site);
   /// Records why the loop, label, call or function \p Key makes no site.
   std::nullptr_t notSite(const void *Key, const char *Why) {

@@ -3,7 +3,8 @@
 // The per-translation-unit index of retry sites: which sites a statement is
 // evaluated in once per attempt, the operations functions perform, and the
 // calls retry sites make. The sites themselves are recognized in
-// RetrySite.cpp.
+// RetryLoops.cpp, RetryRecursion.cpp, Jumps.cpp and RetrySite.cpp (helper
+// calls).
 
 #include "RetrySite.h"
 #include "utils/AstWalk.h"

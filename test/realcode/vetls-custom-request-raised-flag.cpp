@@ -1,4 +1,5 @@
 // corpus: origin github:volcengine/ve-tls-cpp-sdk sdk/src/http/Http.cc HttpUtils::SendHttpRequestWithRetry
+// corpus: real-headers
 // corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status retry-per-attempt-idempotency-key
 // Also HttpUtils::SendHttpRequest and calculate_sleep_ms. The SDK vendors a

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// What a test of a call's result says about the call's outcome: success,
+// failure, or cannot be told (`rc == 0`, `if (ok) break`, a constant named
+// `*_OK`, an enumeration whose zero is a success, a predicate whose name
+// says retryable or success). Which way code goes on each outcome is read
+// in LoopBackOnFailure.cpp.
+
+#include "RetrySite.h"
+#include "StructuralRetryInternal.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::retry::model {
+
+static Outcome flip(Outcome O) {
+  return O == Outcome::Success   ? Outcome::Failure
+         : O == Outcome::Failure ? Outcome::Success
+                                 : Outcome::Unknown;
+}
+
+/// What a named constant says about an outcome: OK, NONE, SUCCESS vs an
+/// error, failure, timeout or busy code.
+static Outcome constantOutcome(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  std::string Squashed = StringRef(squashIdentifier(Name)).upper();
+  StringRef N(Squashed);
+  if (llvm::is_contained(Words, "ok") || llvm::is_contained(Words, "none") ||
+      N.contains("SUCCESS") || N.contains("NOERROR"))
+    return Outcome::Success;
+  // EAGAIN/EINTR-style codes say "not yet", not that the call failed.
+  for (StringRef Bad :
+       {"ERR", "FAIL", "TIMEOUT", "TIMEDOUT", "BUSY", "RETRY", "UNAVAILABLE",
+        "LOCKED", "REFUSED", "RESET", "ABORT", "INVALID"})
+    if (N.contains(Bad))
+      return Outcome::Failure;
+  return Outcome::Unknown;
+}
+
+/// The name of the constant \p E spells: an enumerator, a constant variable
+/// or the macro the literal comes from.
+static StringRef constantName(const Expr *E, ASTContext &Ctx) {
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return DRE->getDecl()->getName();
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->getType().isConstQualified() && V->getDeclName().isIdentifier())
+      return V->getName();
+  }
+  SourceLocation L = E->getBeginLoc();
+  if (L.isMacroID())
+    return Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
+                                        Ctx.getLangOpts());
+  return "";
+}
+
+static bool isSuccessAccessor(StringRef Name) {
+  std::string N = squashIdentifier(Name);
+  return llvm::is_contained({"ok", "isok", "success", "succeeded", "issuccess",
+                             "issucceeded", "isnone", "good", "hasvalue",
+                             "isvalid", "valid"},
+                            StringRef(N));
+}
+
+static bool isFailureAccessor(StringRef Name) {
+  std::string N = squashIdentifier(Name);
+  return llvm::is_contained({"failed", "isfailed", "fail", "isfailure",
+                             "iserror", "haserror", "bad", "iserr", "error",
+                             "haserr"},
+                            StringRef(N));
+}
+/// What a predicate's name says holds when it returns true: a retryable
+/// or transient failure (`shouldRetry`, `is_transient`, `isError`) or a
+/// success (`succeeded`, `is_ok`).
+static Outcome predicateOutcome(StringRef Name) {
+  for (const std::string &W : identifierWords(Name)) {
+    if (llvm::is_contained({"retry", "retryable", "retriable", "transient",
+                            "temporary", "recoverable", "error", "failed",
+                            "failure", "fail"},
+                           StringRef(W)))
+      return Outcome::Failure;
+    if (llvm::is_contained({"ok", "success", "succeeded", "successful"},
+                           StringRef(W)))
+      return Outcome::Success;
+  }
+  return Outcome::Unknown;
+}
+
+Outcome OutcomeReader::readImpl(const Expr *E) {
+  if (!E)
+    return Outcome::Unknown;
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->getOpcode() == UO_LNot)
+    return flip(readImpl(UO->getSubExpr()));
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+      bool L = mentions(BO->getLHS()), R = mentions(BO->getRHS());
+      Outcome A = readImpl(BO->getLHS()), B = readImpl(BO->getRHS());
+      if (L && R)
+        return A == B ? A : Outcome::Unknown;
+      // `a && b` true says `a` is true. `a || b` with `b` not about the
+      // call (`ok || attempts >= n`) is true whenever `a` is: the branch
+      // is taken on that outcome, and sometimes for another reason.
+      return L ? A : R ? B : Outcome::Unknown;
+    }
+    if (BO->isComparisonOp())
+      return compare(BO->getOpcode(), BO->getLHS(), BO->getRHS());
+    return Outcome::Unknown;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+      OC && OC->getNumArgs() == 2 && OC->isComparisonOp()) {
+    BinaryOperatorKind Op =
+        BinaryOperator::getOverloadedOpcode(OC->getOperator());
+    return compare(Op, OC->getArg(0), OC->getArg(1));
+  }
+  // The result tested for truth: bool, pointer, optional, operator bool;
+  // in a template, a callable's result whose type the instantiation
+  // decides (`if (op()) return true;`); an enumeration whose zero is
+  // named as success (`CURLM_OK`), where any other value is a failure.
+  if (isResult(S)) {
+    if (E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
+        S->getType()->isPointerType() || S->getType()->isRecordType() ||
+        S->getType()->isDependentType())
+      return Outcome::Success;
+    return zeroIsSuccess(S->getType()) ? Outcome::Failure : Outcome::Unknown;
+  }
+  // `x.operator bool()`: the truth of x.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S))
+    if (const auto *Conv =
+            dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
+        Conv && Conv->getConversionType()->isBooleanType())
+      return readImpl(MC->getImplicitObjectArgument());
+  // A value built from the result to be tested for truth: gtest's
+  // `AssertionResult gtest_ar_ = AssertionResult(res)`.
+  if (const Expr *From = builtFrom(S))
+    return readImpl(From);
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (M && M->getDeclName().isIdentifier() &&
+        M->getReturnType()->isBooleanType() &&
+        isResult(MC->getImplicitObjectArgument())) {
+      if (isSuccessAccessor(M->getName()))
+        return Outcome::Success;
+      if (isFailureAccessor(M->getName()))
+        return Outcome::Failure;
+    }
+  }
+  // A predicate asked of the result (`wouldRetry(r.status)`,
+  // `is_transient(rc)`, `succeeded(res)`): its name says which outcome.
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && Call->getType()->isBooleanType() &&
+      llvm::any_of(Call->arguments(), [&](const Expr *A) {
+        const Expr *X = ignoreWrappers(A);
+        if (const auto *ME = dyn_cast_or_null<MemberExpr>(X))
+          X = ME->getBase();
+        return isResult(X);
+      })) {
+    if (const FunctionDecl *FD = calleeDecl(Call);
+        FD && FD->getDeclName().isIdentifier())
+      return predicateOutcome(FD->getName());
+    // A lambda or function object held in a named local
+    // (`should_retry(res->status)`): the variable's name says.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+        OC && OC->getOperator() == OO_Call && OC->getNumArgs() > 0)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+        if (DRE->getDecl()->getDeclName().isIdentifier())
+          return predicateOutcome(DRE->getDecl()->getName());
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (ME->getType()->isBooleanType() && isResult(ME->getBase()) &&
+        ME->getMemberDecl()->getDeclName().isIdentifier()) {
+      if (isSuccessAccessor(ME->getMemberDecl()->getName()))
+        return Outcome::Success;
+      if (isFailureAccessor(ME->getMemberDecl()->getName()))
+        return Outcome::Failure;
+    }
+  return Outcome::Unknown;
+}
+
+bool OutcomeReader::mentions(const Expr *E) {
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    if (const auto *X = dyn_cast<Expr>(N))
+      Found = Found || IsResult(X);
+  });
+  return Found;
+}
+
+bool OutcomeReader::zeroIsSuccess(QualType T) {
+  const auto *ET = T->getAs<EnumType>();
+  const EnumDecl *ED = ET ? ET->getDecl()->getDefinition() : nullptr;
+  if (!ED)
+    return false;
+  for (const EnumConstantDecl *C : ED->enumerators())
+    if (C->getInitVal() == 0 && C->getDeclName().isIdentifier())
+      return constantOutcome(C->getName()) == Outcome::Success;
+  return false;
+}
+
+const Expr *OutcomeReader::builtFrom(const Expr *S) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+        V && V->isLocalVarDecl() && V->getInit() && !IsResult(S) &&
+        V->getType()->isRecordType())
+      S = V->getInit()->IgnoreParenImpCasts();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(S))
+    S = FC->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(S))
+    S = B->getSubExpr()->IgnoreParenImpCasts();
+  const auto *CE = dyn_cast<CXXConstructExpr>(S);
+  if (!CE || CE->getNumArgs() == 0 ||
+      CE->getConstructor()->isCopyOrMoveConstructor())
+    return nullptr;
+  for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(CE->getArg(I)))
+      return nullptr;
+  const Expr *Arg = CE->getArg(0);
+  return mentions(Arg) ? Arg : nullptr;
+}
+
+Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
+                               const Expr *R) {
+  if (!mentions(L)) {
+    std::swap(L, R);
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  if (!mentions(L) || mentions(R))
+    return Outcome::Unknown;
+  const Expr *K = R->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(K)) {
+    Outcome O = readImpl(L);
+    if (Op == BO_EQ)
+      return B->getValue() ? O : flip(O);
+    if (Op == BO_NE)
+      return B->getValue() ? flip(O) : O;
+    return Outcome::Unknown;
+  }
+  Outcome Named = constantOutcome(constantName(R, Ctx));
+  if (Named == Outcome::Failure && Op == BO_EQ)
+    Specific = true;
+  if (Named != Outcome::Unknown)
+    return Op == BO_EQ ? Named : Op == BO_NE ? flip(Named) : Outcome::Unknown;
+  if (K->isValueDependent() || !K->getType()->isIntegralOrEnumerationType())
+    return Outcome::Unknown;
+  Expr::EvalResult V;
+  if (!K->EvaluateAsInt(V, Ctx))
+    return Outcome::Unknown;
+  int64_t N = V.Val.getInt().getSExtValue();
+  if (N == 0) {
+    // The C convention: 0 is success, non-zero (negative) an error.
+    switch (Op) {
+    case BO_EQ:
+    case BO_GE:
+    case BO_GT:
+      return Outcome::Success;
+    case BO_NE:
+    case BO_LT:
+    case BO_LE:
+      return Outcome::Failure;
+    default:
+      return Outcome::Unknown;
+    }
+  }
+  if (N == -1)
+    return Op == BO_EQ   ? Outcome::Failure
+           : Op == BO_NE ? Outcome::Success
+                         : Outcome::Unknown;
+  if (N >= 200 && N <= 299)
+    return Op == BO_EQ   ? Outcome::Success
+           : Op == BO_NE ? Outcome::Failure
+                         : Outcome::Unknown;
+  return Outcome::Unknown;
+}
+
+} // namespace clang::tidy::retry::model

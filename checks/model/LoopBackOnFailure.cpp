@@ -1,0 +1,328 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Whether code goes back to a call because the call failed, read from the
+// tests of its result (CallOutcomes.cpp): which way a loop, a recursion or
+// a backward goto goes on each outcome, whether a loop goes round after a
+// success, and whether a loop's calls work through steps. The retry sites
+// by structure built on it are in StructuralRetry.cpp.
+
+#include "RetrySite.h"
+#include "StructuralRetryInternal.h"
+#include "utils/AssignedVars.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::retry::model {
+
+/// Is the last statement of \p S a jump out of the handler (return, break,
+/// throw)? Then the handler never loops back.
+static bool alwaysLeaves(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
+    if (CS->body_empty())
+      return false;
+    S = CS->body_back();
+  }
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S))
+    return isa<CXXThrowExpr>(E->IgnoreParenImpCasts());
+  return isa<ReturnStmt, BreakStmt, CoreturnStmt>(S);
+}
+
+static bool endsWithContinue(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  return isa_and_nonnull<ContinueStmt>(S);
+}
+
+namespace {
+
+/// What stands for \p Call's result in a loop body: the call itself, an
+/// assignment used as a value (`(rc = op()) != 0`), or a local set from it.
+/// A local also set from another call (`n = recv(...)` at the top, `n =
+/// report_error(...)` before a break) says nothing about this one.
+class CallResult {
+public:
+  CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
+    Vars = varsAssignedFrom(
+        Body, [&](const Expr *E) { return containsStmt(E, Call); });
+    llvm::SmallPtrSet<const VarDecl *, 4> Shared =
+        varsAssignedFrom(Body, [&](const Expr *E) {
+          if (containsStmt(E, Call))
+            return false;
+          bool OtherCall = false;
+          forEachDescendant(E, [&](const Stmt *N) {
+            OtherCall = OtherCall || isa<CallExpr>(N);
+          });
+          return OtherCall;
+        });
+    for (const VarDecl *V : Shared)
+      Vars.erase(V);
+  }
+
+  bool operator()(const Expr *E) const {
+    if (!E)
+      return false;
+    if (E == Call || ignoreWrappers(E) == Call)
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+        BO && BO->isAssignmentOp() && containsStmt(BO->getRHS(), Call))
+      return true;
+    const VarDecl *V = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(DRE->getDecl());
+    return V && Vars.count(V);
+  }
+
+private:
+  const CallExpr *Call;
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+};
+
+} // namespace
+
+bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
+                        bool GivesUp) {
+  LoopParts P = loopParts(Loop);
+  CallResult IsResult(P.Body, Call);
+  OutcomeReader Reader(Ctx, IsResult);
+
+  if (P.Cond && Reader.mentions(P.Cond) &&
+      Reader.read(P.Cond) == Outcome::Failure)
+    return true;
+
+  bool Found = false, FailureLeaves = false;
+  bool Exits = leavesLoop(P.Body);
+  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
+                                                      bool Inner) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Outcome O = Reader.read(If->getCond());
+      bool ThenLeaves = leavesLoop(If->getThen(), Inner);
+      bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+      // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
+      // the loop when the call fails: a stream or a work loop, not a retry.
+      // Leaving on one named failure (`rc == ERR_INVALID`) does not.
+      if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific())
+        FailureLeaves = true;
+      // A branch that goes round at its end (`if (rc == OK) { if (bad)
+      // return; continue; }`) leaves only on some later test.
+      if ((O == Outcome::Success && ThenLeaves && !ElseLeaves &&
+           !endsWithContinue(If->getThen())) ||
+          (O == Outcome::Failure && ElseLeaves && !ThenLeaves &&
+           !endsWithContinue(If->getElse())) ||
+          (O == Outcome::Failure && !Inner && (Exits || GivesUp) &&
+           endsWithContinue(If->getThen())))
+        Found = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      if (containsStmt(Try->getTryBlock(), Call) &&
+          leavesLoop(Try->getTryBlock(), Inner))
+        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+          if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
+            Found = true;
+    }
+    bool ChildInner =
+        Inner ||
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Visit(Child, ChildInner);
+  };
+  Visit(P.Body, false);
+  return Found && !FailureLeaves;
+}
+
+bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
+                           ASTContext &Ctx) {
+  LoopParts P = loopParts(Loop);
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  for (const Operation &Op : Ops)
+    if (Op.Call)
+      Calls.insert(Op.Call);
+  if (Calls.empty() || !P.Body)
+    return false;
+  auto HasCall = [&](const Expr *E) {
+    return llvm::any_of(Calls,
+                        [&](const Stmt *C) { return containsStmt(E, C); });
+  };
+  // The operations' results, together: a status one call or another sets
+  // (`mresult = poll(); if (!mresult) mresult = perform();`).
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars =
+      varsAssignedFrom(P.Body, HasCall);
+  auto IsResult = [&](const Expr *E) {
+    if (!E)
+      return false;
+    const Expr *X = ignoreWrappers(E);
+    if (Calls.count(X) || Calls.count(E))
+      return true;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        return Vars.count(V) > 0;
+    return false;
+  };
+  OutcomeReader Reader(Ctx, IsResult);
+  bool SuccessLeaves = false, FailureLeaves = false, SuccessStays = false,
+       FailureGoesBack = false, Unread = false;
+  if (P.Cond && Reader.mentions(P.Cond)) {
+    Outcome O = Reader.read(P.Cond);
+    SuccessLeaves |= O == Outcome::Failure;
+    SuccessStays |= O == Outcome::Success;
+  }
+  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
+                                                      bool Inner) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Outcome O = Reader.read(If->getCond());
+      bool ThenLeaves = leavesLoop(If->getThen(), Inner);
+      bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+      // A test of the result that leaves or goes back, and that cannot be
+      // read, may be the success path's way out: nothing is proven.
+      if (O == Outcome::Unknown && Reader.mentions(If->getCond()) &&
+          (ThenLeaves || ElseLeaves || endsWithContinue(If->getThen()) ||
+           endsWithContinue(If->getElse())))
+        Unread = true;
+      if ((O == Outcome::Success && ThenLeaves) ||
+          (O == Outcome::Failure && ElseLeaves))
+        SuccessLeaves = true;
+      if ((O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific()) ||
+          (O == Outcome::Success && ElseLeaves))
+        FailureLeaves = true;
+      if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
+          (O == Outcome::Success && endsWithContinue(If->getElse())))
+        FailureGoesBack = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      if (llvm::any_of(Calls,
+                       [&](const Stmt *C) {
+                         return containsStmt(Try->getTryBlock(), C);
+                       }) &&
+          leavesLoop(Try->getTryBlock(), Inner))
+        SuccessLeaves = true;
+    }
+    bool ChildInner =
+        Inner ||
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+    for (const Stmt *Child : S->children())
+      Visit(Child, ChildInner);
+  };
+  Visit(P.Body, false);
+  // A body that ends each pass with a jump out leaves after whatever did
+  // not go back before it (`if (!res) return; if (bad) continue; return
+  // res->body;`): success does not go round.
+  const auto *Block = dyn_cast<CompoundStmt>(P.Body);
+  bool PassLeaves =
+      Block && llvm::any_of(Block->body(), [](const Stmt *S) {
+        return isa<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S) ||
+               (isa<Expr>(S) &&
+                isa<CXXThrowExpr>(cast<Expr>(S)->IgnoreParenImpCasts()));
+      });
+  return (SuccessStays || (FailureLeaves && !PassLeaves)) && !SuccessLeaves &&
+         !FailureGoesBack && !Unread;
+}
+
+HandedState handedState(const Stmt *Body) {
+  HandedState Handed;
+  forEachInFunction(Body, [&](const Stmt *N) {
+    const auto *Other = dyn_cast<CallExpr>(N);
+    if (!Other)
+      return;
+    for (const Expr *Arg : Other->arguments()) {
+      const Expr *A = Arg->IgnoreParenImpCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
+          Handed.push_back({D, Other});
+      } else if (A->getType()->isPointerType() &&
+                 !A->getType()->getPointeeType().isConstQualified()) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+          Handed.push_back({DRE->getDecl(), Other});
+      }
+    }
+  });
+  return Handed;
+}
+
+bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
+                const HandedState &Handed, ASTContext &Ctx) {
+  LoopParts P = loopParts(Loop);
+  for (const auto &Entry : Handed) {
+    const CallExpr *Other = Entry.second;
+    if (Other == Call || containsStmt(Other, Call) || containsStmt(Call, Other))
+      continue;
+    llvm::SmallPtrSet<const ValueDecl *, 1> One;
+    One.insert(Entry.first);
+    if (!readsAny(Call, One))
+      continue;
+    CallResult IsOther(P.Body, Other);
+    OutcomeReader Reader(Ctx, IsOther);
+    bool Guarded = false;
+    forEachInFunction(P.Body, [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N))
+        if (containsStmt(If->getThen(), Call) &&
+            !containsStmt(If->getThen(), Other) &&
+            Reader.mentions(If->getCond()) &&
+            Reader.read(If->getCond()) == Outcome::Success)
+          Guarded = true;
+    });
+    if (Guarded && !loopsBackOnFailure(Loop, Other, Ctx))
+      return true;
+  }
+  return false;
+}
+
+/// Does a statement after \p If in the block that holds it contain \p
+/// Back? Then the failure that falls through \p If can reach \p Back; a
+/// block that handles the failure and returns (`if (post() == OK) return;
+/// terminate(); return;`) cannot.
+static bool siblingAfterReaches(const Stmt *Region, const IfStmt *If,
+                                const Stmt *Back) {
+  bool Reaches = false;
+  forEachDescendant(Region, [&](const Stmt *N) {
+    const auto *CS = dyn_cast<CompoundStmt>(N);
+    if (Reaches || !CS)
+      return;
+    bool After = false;
+    for (const Stmt *Child : CS->body()) {
+      if (After && containsStmt(Child, Back))
+        Reaches = true;
+      After = After || Child == If;
+    }
+  });
+  return Reaches;
+}
+
+bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
+                       const Stmt *Back, ASTContext &Ctx) {
+  CallResult IsResult(Region, Call);
+  OutcomeReader Reader(Ctx, IsResult);
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Found = false, SuccessGoesBack = false;
+  forEachInFunction(Region, [&](const Stmt *S) {
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (!Reader.mentions(If->getCond()))
+        return;
+      Outcome O = Reader.read(If->getCond());
+      bool InThen = containsStmt(If->getThen(), Back);
+      bool InElse = containsStmt(If->getElse(), Back);
+      if ((O == Outcome::Failure && InThen) ||
+          (O == Outcome::Success && InElse))
+        Found = true;
+      else if ((O == Outcome::Success && InThen) ||
+               (O == Outcome::Failure && InElse))
+        SuccessGoesBack = true; // a walk over what succeeded
+      else if (O == Outcome::Success && !InThen && !InElse &&
+               alwaysLeaves(If->getThen()) &&
+               SM.isBeforeInTranslationUnit(If->getEndLoc(),
+                                            Back->getBeginLoc()) &&
+               siblingAfterReaches(Region, If, Back))
+        Found = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+      if (containsStmt(Try->getTryBlock(), Call))
+        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+          if (containsStmt(Try->getHandler(I), Back))
+            Found = true;
+    }
+  });
+  return Found && !SuccessGoesBack;
+}
+
+} // namespace clang::tidy::retry::model

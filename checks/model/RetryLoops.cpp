@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Retry loops: a loop around operations that goes on or stops depending on
+// how they went (its attempt counter, not a walk over a container, not
+// paging), or one around calls the model does not know that goes back
+// because they failed (StructuralRetry.cpp).
+
+#include "RetrySite.h"
+#include "RetrySiteInternal.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::retry::model {
+
+/// Variables assigned (=, op=, ++) in \p S.
+static llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
+  llvm::SmallVector<const VarDecl *, 4> Out = incrementedVars(S);
+  forEachDescendant(S, [&](const Stmt *N) {
+    const VarDecl *V = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp())
+        V = refVar(BO->getLHS());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+        V = refVar(OC->getArg(0));
+    }
+    if (V && llvm::find(Out, V) == Out.end())
+      Out.push_back(V);
+  });
+  return Out;
+}
+
+static bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
+  if (!Cond)
+    return true; // for (;;)
+  bool Value = false;
+  if (Cond->isValueDependent())
+    return false;
+  Expr::EvalResult R;
+  if (Cond->EvaluateAsBooleanCondition(Value, Ctx))
+    return Value;
+  return false;
+}
+
+/// Does the loop walk a container: the counter indexes something, or the
+/// condition compares against size()/end()?
+static bool isIterationLoop(const Stmt *Body, const Expr *Cond,
+                            const VarDecl *Counter) {
+  bool Iter = false;
+  forEachDescendant(Cond, [&](const Stmt *N) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N))
+      if (const CXXMethodDecl *M = MC->getMethodDecl())
+        if (M->getDeclName().isIdentifier() &&
+            llvm::is_contained({"size", "end", "cend", "length", "rend"},
+                               M->getName()))
+          Iter = true;
+  });
+  if (Iter || !Counter)
+    return Iter;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N)) {
+      if (references(AS->getIdx(), Counter))
+        Iter = true;
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->getOperator() == OO_Subscript && OC->getNumArgs() == 2 &&
+          references(OC->getArg(1), Counter))
+        Iter = true;
+    } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
+      if (const CXXMethodDecl *M = MC->getMethodDecl())
+        if (M->getDeclName().isIdentifier() && M->getName() == "at" &&
+            MC->getNumArgs() == 1 && references(MC->getArg(0), Counter))
+          Iter = true;
+    }
+  });
+  return Iter;
+}
+
+/// Is \p V (or a local initialized from it in \p Body) part of the arguments
+/// of an operation? Then each iteration sends a different request (paging).
+static bool feedsRequest(const VarDecl *V, const Stmt *Body,
+                         llvm::ArrayRef<Operation> Ops) {
+  llvm::SmallVector<const VarDecl *, 4> Derived{V};
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          if (VD->getInit() && references(VD->getInit(), V))
+            Derived.push_back(VD);
+  });
+  for (const Operation &Op : Ops)
+    for (const Expr *Arg : Op.Call->arguments())
+      for (const VarDecl *D : Derived)
+        if (references(Arg, D))
+          return true;
+  return false;
+}
+
+/// Does the loop's continuation depend on the outcome of one of \p Ops:
+/// a condition (loop or exit/continue `if`) reads its result, a variable
+/// it filled (out-parameters included) or something derived from those, or
+/// a try block around it decides through exceptions?
+static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
+                           llvm::ArrayRef<Operation> Ops) {
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  for (const Operation &Op : Ops)
+    Calls.insert(Op.Call);
+  auto ContainsOp = [&](const Stmt *S) {
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) { Found |= Calls.count(N) > 0; });
+    return Found;
+  };
+  llvm::SmallPtrSet<const VarDecl *, 8> Results;
+  auto AddOutParams = [&](const CallExpr *Call) {
+    const FunctionDecl *FD = calleeDecl(Call);
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
+      bool AddrOf = false;
+      if (const auto *UO = dyn_cast<UnaryOperator>(A);
+          UO && UO->getOpcode() == UO_AddrOf) {
+        A = UO->getSubExpr()->IgnoreParenImpCasts();
+        AddrOf = true;
+      }
+      const VarDecl *V = refVar(A);
+      if (!V)
+        continue;
+      bool ByRef = FD && I < FD->getNumParams() &&
+                   FD->getParamDecl(I)->getType()->isLValueReferenceType() &&
+                   !FD->getParamDecl(I)
+                        ->getType()
+                        .getNonReferenceType()
+                        .isConstQualified();
+      if (AddrOf || ByRef)
+        Results.insert(V);
+    }
+  };
+  for (const Operation &Op : Ops) {
+    AddOutParams(Op.Call);
+    if (Op.InnerCall && Op.InnerCall != Op.Call)
+      AddOutParams(Op.InnerCall);
+  }
+  // Calls that read the response of the operation: curl_easy_getinfo,
+  // Beast's http::read.
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      if (const FunctionDecl *FD = calleeDecl(Call)) {
+        std::string QN = FD->getQualifiedNameAsString();
+        if (QN == "curl_easy_getinfo" || QN == "boost::beast::http::read" ||
+            QN == "boost::beast::http::async_read" ||
+            QN == "boost::beast::http::read_header")
+          AddOutParams(Call);
+      }
+  });
+  // Variables filled from the operation, then from those (two rounds).
+  for (int Round = 0; Round < 2; ++Round)
+    forEachDescendant(Body, [&](const Stmt *N) {
+      auto Feeds = [&](const Expr *E) {
+        if (ContainsOp(E))
+          return true;
+        bool Found = false;
+        forEachDescendant(E, [&](const Stmt *M) {
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(M))
+            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+              Found |= Results.count(V) > 0;
+        });
+        return Found;
+      };
+      if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            if (V->getInit() && Feeds(V->getInit()))
+              Results.insert(V);
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+        if (BO->isAssignmentOp())
+          if (const VarDecl *V = refVar(BO->getLHS()))
+            if (Feeds(BO->getRHS()))
+              Results.insert(V);
+      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+        if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+          if (const VarDecl *V = refVar(OC->getArg(0)))
+            if (Feeds(OC->getArg(1)))
+              Results.insert(V);
+      } else if (const auto *If = dyn_cast<IfStmt>(N)) {
+        // A flag raised under a test of the response (`if (!res) again =
+        // true;`) carries the outcome too.
+        if (Feeds(If->getCond()))
+          for (const Stmt *Branch : {If->getThen(), If->getElse()})
+            if (Branch)
+              for (const VarDecl *V : assignedVars(Branch))
+                Results.insert(V);
+      }
+    });
+  auto Reads = [&](const Stmt *S) {
+    if (!S)
+      return false;
+    if (ContainsOp(S))
+      return true;
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          Found |= Results.count(V) > 0;
+    });
+    return Found;
+  };
+  if (Reads(Cond))
+    return true;
+  bool Decides = false;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (Decides)
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(N)) {
+      bool Jumps = false;
+      for (const Stmt *Branch : {If->getThen(), If->getElse()})
+        forEachDescendant(Branch, [&](const Stmt *M) {
+          Jumps |=
+              isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(
+                  M);
+        });
+      if (Jumps && Reads(If->getCond()))
+        Decides = true;
+    } else if (const auto *Try = dyn_cast<CXXTryStmt>(N)) {
+      if (ContainsOp(Try->getTryBlock()))
+        Decides = true;
+    } else if (const auto *SW = dyn_cast<SwitchStmt>(N)) {
+      if (Reads(SW->getCond()))
+        Decides = true;
+    }
+  });
+  return Decides;
+}
+
+const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
+  if (auto It = Sites.find(Loop); It != Sites.end())
+    return It->second.get();
+  if (NotSites.count(Loop))
+    return nullptr;
+  NotSites[Loop] = true;
+
+  LoopParts Parts = loopParts(Loop);
+  if (!Parts.Body)
+    return notSite(Loop, "the loop has no body");
+  // `do { ... } while (0)` runs once: a macro's statement wrapper (test
+  // ASSERT_* macros, logging), not a loop.
+  if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    bool Value = true;
+    if (!Do->getCond()->isValueDependent() &&
+        Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return notSite(Loop, "`do ... while (0)` runs once");
+  }
+  const Stmt *Body = Parts.Body;
+  const Expr *Cond = Parts.Cond;
+  const Stmt *Inc = Parts.Inc;
+  const VarDecl *Counter = nullptr;
+  if (isa<ForStmt>(Loop)) {
+    auto Incs = incrementedVars(Inc);
+    if (!Incs.empty())
+      Counter = Incs.front();
+  }
+  if (!Counter)
+    for (const VarDecl *V : incrementedVars(Body))
+      if ((Cond && references(Cond, V)) || !Counter)
+        Counter = V;
+  // while (tries++ < 3): the condition counts the attempts.
+  if (!Counter && !isa<ForStmt>(Loop)) {
+    auto Incs = incrementedVars(Cond);
+    if (!Incs.empty())
+      Counter = Incs.front();
+  }
+
+  llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
+  if (Cond)
+    for (const Operation &Op : operationsIn(Cond))
+      Ops.push_back(Op);
+  // Calls the model does not know count when the loop goes back because
+  // they failed (retry sites by structure).
+  bool Structural = false, MovesOn = false;
+  if (Ops.empty()) {
+    Ops = structurallyRetried(Loop, MovesOn);
+    Structural = true;
+  }
+  if (Ops.empty())
+    return notSite(Loop, "it re-issues no operation: no call the model "
+                         "knows (API model, Operations option), and no "
+                         "unknown call that the loop goes back after "
+                         "because it failed");
+  if (isIterationLoop(Body, Cond, Counter))
+    return notSite(Loop, "it iterates: its counter or iterator picks what "
+                         "each round sends");
+
+  // A retry loop goes on or stops depending on how the operation went; a
+  // work or accept loop that happens to perform operations does not, nor
+  // does one that goes round after a success (rule 1 of the evidence:
+  // the loop goes back because the call failed).
+  bool Decides = Structural || outcomeDecides(Body, Cond, Ops);
+  bool Round = !Structural && Decides && goesRoundAfterSuccess(Loop, Ops, Ctx);
+  bool Retries = Decides && !Round;
+  const char *Why =
+      !Decides ? "the operations' outcome does not decide whether it goes "
+                 "round (a work or accept loop)"
+      : Round  ? "it goes round after a success too (an event, batch or "
+                 "test loop): it does not go back because the call failed"
+               : "it neither leaves on the outcome nor tests in its "
+                 "condition something the body changes (or what it tests "
+                 "feeds the next request: paging)";
+  bool Exits = leavesLoop(Body);
+  if (Retries && !Exits && !Structural) {
+    // Condition-controlled: it must test something the body changes other
+    // than the counter (a done flag, the response), and that something must
+    // not feed the next request (that is paging, not retrying).
+    bool Controlled = false;
+    if (!isConstantTrue(Cond, Ctx)) {
+      bool Feeds = false;
+      for (const VarDecl *V : assignedVars(Body)) {
+        if (V == Counter || !references(Cond, V))
+          continue;
+        Feeds = Feeds || feedsRequest(V, Body, Ops);
+        Controlled = true;
+      }
+      // do { res = op(); } while (!res.ok()) tests the response directly.
+      if (!Controlled && !operationsIn(Cond).empty())
+        Controlled = true;
+      Controlled = Controlled && !Feeds;
+    }
+    Retries = Controlled;
+  }
+  if (!Retries) {
+    // The operations run inside a retry helper's callable, and the loop
+    // decides on what the helper returns: it goes back when the helper gave
+    // up (an outer layer around it, `while (running_) { if (!Retry(connect,
+    // 5).IsNone()) continue; ... }`).
+    Ops = structurallyRetried(Loop, MovesOn);
+    llvm::erase_if(Ops, [&](const Operation &Op) {
+      return !Op.Call || !helperSite(Op.Call);
+    });
+    if (Ops.empty())
+      return notSite(Loop, Why);
+  }
+
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Loop;
+  Site->Site = Loop;
+  Site->AttemptCounter = Counter;
+  Site->Operations = std::move(Ops);
+  Site->Failover = MovesOn;
+  summarize(*Site);
+  NotSites.erase(Loop);
+  const RetrySite *Result = Site.get();
+  Sites[Loop] = std::move(Site);
+  return Result;
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Same-TU wrappers and predicates around an operation: what a wrapper
+// returns for each outcome (its return map, for the whole value or one
+// field of a returned struct), and for which outcomes a predicate handed a
+// status returns true. Both walk the function's body to its returns.
+
+#include "StatusConditions.h"
+#include "StatusConditionsInternal.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include <functional>
+
+namespace clang::tidy::retry::model {
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::wrapperResult(const Expr *E) {
+  E = ignoreWrappers(E);
+  if (!E)
+    return nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+    auto It = V ? WrapperVars.find(V) : WrapperVars.end();
+    return It != WrapperVars.end() ? returnMap(It->second) : nullptr;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (!Api.operation(Call))
+      return returnMap(calleeDecl(Call));
+  // A field of the struct a wrapper returned: r.retryable, fetch().ok.
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    const Expr *Base = ignoreWrappers(ME->getBase());
+    if (!Field || !Base || ME->isArrow())
+      return nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base)) {
+      const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+      auto It = V ? StructWrapperVars.find(V) : StructWrapperVars.end();
+      return It != StructWrapperVars.end() ? fieldReturnMap(It->second, Field)
+                                           : nullptr;
+    }
+    if (const auto *Call = dyn_cast<CallExpr>(Base))
+      if (!Api.operation(Call))
+        return fieldReturnMap(calleeDecl(Call), Field);
+  }
+  return nullptr;
+}
+
+void StatusConditions::learnWrapperVar(const VarDecl *V, const Expr *Init) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(Init));
+  if (!Call || Api.operation(Call))
+    return;
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (returnMap(FD))
+    WrapperVars[V] = FD;
+  else if (FD && FD->getReturnType()->getAsRecordDecl() && FD->hasBody())
+    StructWrapperVars[V] = FD;
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::returnMap(const FunctionDecl *FD) {
+  return buildReturnMap(FD, nullptr);
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::fieldReturnMap(const FunctionDecl *FD,
+                                 const FieldDecl *Field) {
+  return Field ? buildReturnMap(FD, Field) : nullptr;
+}
+
+/// \p E without a conjunct or disjunct that only compares an integer
+/// parameter of \p Def other than \p Param (`status >= 400 && attempt < 3`
+/// in a policy's ShouldRetry) beside a test of the response: the budget ends
+/// the retry some time; the outcomes it is taken for are the other side's.
+static const Expr *withoutBudgetTest(const Expr *E, const FunctionDecl *Def,
+                                     unsigned Param, StatusConditions &Conds) {
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!BO || !BO->isLogicalOp())
+    return E;
+  auto IsBudget = [&](const Expr *X) {
+    const auto *Cmp = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+    if (!Cmp || !Cmp->isRelationalOp() || Conds.mentionsResponse(Cmp))
+      return false;
+    for (unsigned I = 0; I < Def->getNumParams(); ++I)
+      if (I != Param && Def->getParamDecl(I)->getType()->isIntegerType() &&
+          references(Cmp, Def->getParamDecl(I)))
+        return true;
+    return false;
+  };
+  if (IsBudget(BO->getRHS()) && Conds.mentionsResponse(BO->getLHS()))
+    return withoutBudgetTest(BO->getLHS(), Def, Param, Conds);
+  if (IsBudget(BO->getLHS()) && Conds.mentionsResponse(BO->getRHS()))
+    return withoutBudgetTest(BO->getRHS(), Def, Param, Conds);
+  return E;
+}
+
+const std::vector<StatusConditions::ReturnValue> *
+StatusConditions::buildReturnMap(const FunctionDecl *FD,
+                                 const FieldDecl *Field) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def))
+    return nullptr;
+  if (Field ? (Def->getReturnType()->getAsRecordDecl() != Field->getParent() ||
+               !Field->getType()->isIntegralOrEnumerationType())
+            : !Def->getReturnType()->isIntegralOrEnumerationType())
+    return nullptr;
+  const std::pair<const FunctionDecl *, const FieldDecl *> Key{Def, Field};
+  if (auto It = ReturnMaps.find(Key); It != ReturnMaps.end())
+    return It->second.get();
+  if (PredicateDepth > 2)
+    return nullptr;
+  ReturnMaps[Key] = nullptr; // a recursive wrapper is not mapped
+  ++PredicateDepth;
+  learnVariables(Def->getBody());
+
+  std::vector<ReturnValue> Map;
+  bool Understood = true;
+  std::function<void(const Expr *, StatusSet)> Value = [&](const Expr *X,
+                                                           StatusSet When) {
+    X = ignoreWrappers(X);
+    if (!Understood || !X || When.empty())
+      return;
+    // `return static_cast<bool>(res);`, `return res;` from a bool
+    // function: the truth of what is returned.
+    bool AsBool = Field ? Field->getType()->isBooleanType()
+                        : Def->getReturnType()->isBooleanType();
+    // `return (int)code;`: the value is the status.
+    X = ignoreWrappers(X->IgnoreParenCasts());
+    if (!X)
+      return;
+    if (AsBool && !isCondition(X) && mentionsResponse(X)) {
+      StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
+      Map.push_back({When & C.May, 1, std::nullopt});
+      Map.push_back({When & ~C.Must, 0, std::nullopt});
+      return;
+    }
+    Expr::EvalResult R;
+    if (!X->isValueDependent() && X->EvaluateAsInt(R, Ctx)) {
+      Map.push_back({When, R.Val.getInt().getExtValue(), std::nullopt});
+      return;
+    }
+    if (const auto *CO = dyn_cast<ConditionalOperator>(X)) {
+      StatusCond C = eval(CO->getCond());
+      Value(CO->getTrueExpr(), When & C.May);
+      Value(CO->getFalseExpr(), When & ~C.Must);
+      return;
+    }
+    if (std::optional<ResponseKind> K = classify(X);
+        K && (*K == ResponseKind::HttpStatus || *K == ResponseKind::GrpcCode ||
+              *K == ResponseKind::CurlCode)) {
+      Map.push_back({When, std::nullopt, K});
+      return;
+    }
+    if (isCondition(X) && mentionsResponse(X)) {
+      StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
+      Map.push_back({When & C.May, 1, std::nullopt});
+      Map.push_back({When & ~C.Must, 0, std::nullopt});
+      return;
+    }
+    if (const std::vector<ReturnValue> *Inner = wrapperResult(X)) {
+      for (const ReturnValue &RV : *Inner)
+        Map.push_back({RV.When & When, RV.Const, RV.Passes});
+      return;
+    }
+    Understood = false;
+  };
+  // Which outcomes reach each return, loops (a wrapper may retry inside)
+  // and jumps included.
+  bool Inexact = false;
+  walkToReturns(
+      Def->getBody(), /*Jumps=*/true,
+      [&](const ReturnStmt *RS, StatusSet In) {
+        const Expr *X = RS->getRetValue();
+        // `return {ok, retryable};`: the field's initializer.
+        if (Field) {
+          const Expr *Init = ignoreWrappers(X);
+          if (const auto *CL = dyn_cast_or_null<CompoundLiteralExpr>(Init))
+            Init = CL->getInitializer(); // C: return (struct r){0, 1};
+          const auto *IL = dyn_cast_or_null<InitListExpr>(Init);
+          X = IL && Field->getFieldIndex() < IL->getNumInits()
+                  ? IL->getInit(Field->getFieldIndex())
+                  : nullptr;
+        }
+        Understood = Understood && X;
+        Value(X, In);
+        return Understood;
+      },
+      Inexact);
+  --PredicateDepth;
+  // Useful only if some return depends on the outcome.
+  bool Informative = llvm::any_of(Map, [](const ReturnValue &RV) {
+    return RV.Passes || !(RV.When == StatusSet::all());
+  });
+  if (!Understood || Map.empty() || !Informative)
+    return nullptr;
+  auto Held = std::make_unique<std::vector<ReturnValue>>(std::move(Map));
+  const std::vector<ReturnValue> *Out = Held.get();
+  ReturnMaps[Key] = std::move(Held);
+  return Out;
+}
+
+StatusCond StatusConditions::compareReturn(const std::vector<ReturnValue> &Map,
+                                           BinaryOperatorKind Op, int64_t V,
+                                           StatusConditions &Conds) {
+  // An outcome must satisfy the test if every return it may reach does.
+  StatusSet May, Not;
+  for (const ReturnValue &RV : Map) {
+    if (RV.Const) {
+      int64_t C = *RV.Const;
+      bool Sat = false;
+      switch (Op) {
+      case BO_EQ:
+        Sat = C == V;
+        break;
+      case BO_NE:
+        Sat = C != V;
+        break;
+      case BO_LT:
+        Sat = C < V;
+        break;
+      case BO_LE:
+        Sat = C <= V;
+        break;
+      case BO_GT:
+        Sat = C > V;
+        break;
+      case BO_GE:
+        Sat = C >= V;
+        break;
+      default:
+        return {StatusSet::none(), StatusSet::all(), true};
+      }
+      (Sat ? May : Not) = (Sat ? May : Not) | RV.When;
+      continue;
+    }
+    StatusCond C = Conds.compare(*RV.Passes, Op, V);
+    if (C.Imprecise)
+      return {StatusSet::none(), StatusSet::all(), true};
+    May = May | (RV.When & C.May);
+    Not = Not | (RV.When & ~C.Must);
+  }
+  return {May & ~Not, May, false};
+}
+
+void StatusConditions::walkToReturns(
+    const Stmt *Body, bool Jumps,
+    llvm::function_ref<bool(const ReturnStmt *, StatusSet)> OnReturn,
+    bool &Inexact) {
+  bool Stopped = false;
+  StatusSet Breaks; // outcomes at a `break` of the innermost loop or switch
+  std::function<StatusSet(const Stmt *, StatusSet)> Walk =
+      [&](const Stmt *S, StatusSet In) -> StatusSet {
+    if (!S || In.empty() || Stopped)
+      return In;
+    if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *C : CS->body())
+        In = Walk(C, In);
+      return In;
+    }
+    if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+      Stopped = !OnReturn(RS, In);
+      return StatusSet::none();
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      StatusCond C = eval(If->getCond());
+      Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
+      StatusSet T = Walk(If->getThen(), In & C.May);
+      StatusSet E = Walk(If->getElse(), In & ~C.Must);
+      return T | E;
+    }
+    const Stmt *LoopBody = nullptr;
+    if (Jumps) {
+      if (const auto *L = dyn_cast<LabelStmt>(S))
+        return Walk(L->getSubStmt(), In);
+      if (isa<GotoStmt, ContinueStmt>(S))
+        return StatusSet::none();
+      if (isa<BreakStmt>(S)) {
+        Breaks = Breaks | In;
+        return StatusSet::none();
+      }
+      if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
+        StatusSet Out = Walk(Try->getTryBlock(), In);
+        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+          Out = Out | Walk(Try->getHandler(I)->getHandlerBlock(), In);
+        return Out;
+      }
+      LoopBody = loopParts(S).Body;
+    }
+    if (!LoopBody && !isa<SwitchStmt>(S))
+      return In;
+    StatusSet Saved = Breaks;
+    Breaks = StatusSet::none();
+    StatusSet Out = In;
+    if (LoopBody) {
+      Out = Walk(LoopBody, In);
+    } else {
+      const auto *SW = cast<SwitchStmt>(S);
+      std::optional<ResponseKind> K = classify(SW->getCond());
+      const auto *Cases = dyn_cast_or_null<CompoundStmt>(SW->getBody());
+      if (K && Cases)
+        Out = walkSwitch(Cases, *K, In, Walk, Inexact);
+      else
+        Inexact = true;
+    }
+    Out = Out | Breaks;
+    Breaks = Saved;
+    return Out;
+  };
+  Walk(Body, StatusSet::all());
+}
+
+StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
+                                           unsigned Param, ResponseKind K) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def || PredicateDepth > 2 ||
+      Param >= Def->getNumParams())
+    return {StatusSet::none(), StatusSet::all(), true};
+  ++PredicateDepth;
+  Vars[Def->getParamDecl(Param)] = K;
+  // Predicates are small: `return cond;` or a switch/if chain returning
+  // constants. Collect the outcomes for which it may/must return true.
+  StatusSet MayTrue, MustTrue;
+  bool Inexact = false;
+  walkToReturns(
+      Def->getBody(), /*Jumps=*/false,
+      [&](const ReturnStmt *RS, StatusSet In) {
+        StatusCond C =
+            eval(withoutBudgetTest(RS->getRetValue(), Def, Param, *this));
+        Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
+        MayTrue = MayTrue | (In & C.May);
+        MustTrue = MustTrue | (In & C.Must);
+        return true;
+      },
+      Inexact);
+  Vars.erase(Def->getParamDecl(Param));
+  --PredicateDepth;
+  if (Inexact)
+    return {StatusSet::none(), MayTrue, true};
+  return {MustTrue, MayTrue, false};
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// What a test of a call's result says about its outcome (CallOutcomes.cpp),
+// and whether code goes back to the call because it failed
+// (LoopBackOnFailure.cpp): shared by the three kinds of retry site by
+// structure (StructuralRetry.cpp). Internal to the model: checks do not
+// include it.
+
+#ifndef RETRYLINT_CHECKS_MODEL_STRUCTURALRETRYINTERNAL_H
+#define RETRYLINT_CHECKS_MODEL_STRUCTURALRETRYINTERNAL_H
+
+#include "utils/AstQueries.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include <utility>
+
+namespace clang::tidy::retry::model {
+
+enum class Outcome { Unknown, Success, Failure };
+
+/// Reads what \p E, a condition, says about the outcome of one call: true
+/// means the call succeeded, failed, or cannot be told. \p IsResult says
+/// whether an expression is the call's result (the call itself or a
+/// variable that holds it).
+class OutcomeReader {
+public:
+  OutcomeReader(ASTContext &Ctx,
+                llvm::function_ref<bool(const Expr *)> IsResult)
+      : Ctx(Ctx), IsResult(IsResult) {}
+
+  /// Outcome of \p E; lastWasSpecific() then says whether it tested one
+  /// named failure (`rc == ERR_INVALID`) rather than any failure.
+  Outcome read(const Expr *E) {
+    Specific = false;
+    return readImpl(E);
+  }
+  bool lastWasSpecific() const { return Specific; }
+
+private:
+  Outcome readImpl(const Expr *E);
+
+public:
+  /// Does \p E read the result at all?
+  bool mentions(const Expr *E);
+
+private:
+  bool isResult(const Expr *E) { return E && IsResult(ignoreWrappers(E)); }
+
+  /// An enumeration whose enumerator 0 is named as a success (`CURLE_OK`,
+  /// `SQLITE_OK`): tested for truth, a value of it says failure.
+  static bool zeroIsSuccess(QualType T);
+
+  /// The result \p S was built from, when \p S is a one-argument
+  /// construction of a record (or a local initialized by one) whose
+  /// argument reads the result; else null.
+  const Expr *builtFrom(const Expr *S);
+
+  /// `rc == 0`, `err.code != ERR_NONE`, `status == SQLITE_BUSY`, `-1 == rc`.
+  Outcome compare(BinaryOperatorKind Op, const Expr *L, const Expr *R);
+
+  ASTContext &Ctx;
+  llvm::function_ref<bool(const Expr *)> IsResult;
+  bool Specific = false;
+};
+
+/// Does the loop around \p Call go back because \p Call failed: it leaves
+/// when the call succeeds (a success test that exits, a `try` that exits
+/// after the call and a handler that does not), or its condition holds
+/// while the call fails?
+/// \p GivesUp: \p Call is a retry helper's call, whose failure means the
+/// helper gave up; going straight back (`if (!err.IsNone()) continue;`)
+/// retries it again even in a loop that never leaves (`while (running_)`
+/// around a reconnect).
+bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
+                        bool GivesUp = false);
+
+/// What the calls in a loop body are handed to change: a pointer
+/// (`parse(ctx)`) or an address (`next(&it)`), with the call it goes to.
+using HandedState =
+    llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 4>;
+HandedState handedState(const Stmt *Body);
+
+/// Does the loop body use \p Call on what an earlier step produced: \p Call
+/// reads state \p Handed to another call (`parse(ctx)`, `next(&it)`) and
+/// runs only when that call succeeded (`if (parse(ctx) == OK) {
+/// cmp(ctx->name) ... }`), while that call itself is not retried? The loop
+/// works through the steps (headers, records); \p Call acts on each one.
+bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
+                const HandedState &Handed, ASTContext &Ctx);
+
+/// Does \p Back (a recursive call, a backward goto) in \p Region run
+/// because \p Call failed: it sits under a failure test of the result, in
+/// a handler of a `try` around the call, or after a success test that
+/// leaves?
+bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
+                       const Stmt *Back, ASTContext &Ctx);
+
+} // namespace clang::tidy::retry::model
+
+#endif

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Calls the API model does not know that may still be operations: a
+// callable value, a function declared but not defined in the TU, a virtual
+// call, or a same-TU function that reaches one of these. Also which
+// functions retry a callable parameter (retry helpers by behaviour).
+
+#include "RetrySite.h"
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+constexpr unsigned MaxUnknownDepth = 3;
+
+} // namespace
+
+/// The variable or field a call goes through when it calls a callable
+/// value: `op()`, `(*fp)(ctx)`, `fn_()` on a `std::function` member, a
+/// parameter of a template type.
+static const ValueDecl *callableTarget(const CallExpr *Call) {
+  const Expr *Callee = Call->getCallee();
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (OC->getOperator() != OO_Call || OC->getNumArgs() == 0)
+      return nullptr;
+    Callee = OC->getArg(0);
+  }
+  if (!Callee)
+    return nullptr;
+  Callee = Callee->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Callee);
+      UO && UO->getOpcode() == UO_Deref)
+    Callee = UO->getSubExpr()->IgnoreParenImpCasts();
+  const ValueDecl *D = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    D = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(Callee))
+    D = ME->getMemberDecl();
+  if (!D || !isa<VarDecl, FieldDecl>(D))
+    return nullptr;
+  QualType T = D->getType().getNonReferenceType();
+  if (T->isFunctionPointerType() || T->isFunctionType())
+    return D;
+  // `template <class Op> f(Op op)`: the pattern calls a dependent parameter.
+  if (T->isDependentType())
+    return isa<ParmVarDecl>(D) ? D : nullptr;
+  if (const CXXRecordDecl *RD = T->getAsCXXRecordDecl()) {
+    std::string N = RD->getQualifiedNameAsString();
+    if (N == "std::function" || N == "std::move_only_function" ||
+        N == "folly::Function" || N == "absl::AnyInvocable" ||
+        N == "absl::FunctionRef" || N == "llvm::function_ref")
+      return D;
+  }
+  return nullptr;
+}
+
+/// Names that say the call stays in the process: a state query or
+/// predicate (a loop that waits for one to turn true polls, it does not
+/// retry), logging, or taking a lock (a spin lock is no remote operation).
+static bool isLocalName(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  if (Words.empty())
+    return true;
+  // Taking a lock, or parsing and formatting in memory.
+  for (StringRef W : Words)
+    if (llvm::is_contained({"lock", "trylock", "spinlock", "mutex", "parse",
+                            "lex", "tokenize", "format"},
+                           W))
+      return true;
+  return llvm::is_contained({"is",    "has",   "can",   "should", "poll",
+                             "wait",  "check", "ready", "done",   "finished",
+                             "empty", "size",  "count", "peek",   "log",
+                             "print", "trace", "debug", "notify", "on"},
+                            StringRef(Words.front()));
+}
+
+bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return false;
+  if (auto It = FnReachesUnknown.find(Def); It != FnReachesUnknown.end())
+    return It->second;
+  if (Depth > MaxUnknownDepth)
+    return false;
+  FnReachesUnknown[Def] = false; // recursion: no evidence yet
+  bool Reaches = false;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (Reaches || isa<LambdaExpr>(N))
+      return;
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call)
+      return;
+    if (Model.operation(Call) || callableTarget(Call)) {
+      Reaches = true;
+      return;
+    }
+    const FunctionDecl *Callee = calleeDecl(Call);
+    if (!Callee || isStdLibrary(Callee) ||
+        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      return;
+    const FunctionDecl *CDef = nullptr;
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    if (!Callee->hasBody(CDef) || (MD && MD->isVirtual()) ||
+        reachesUnknown(Callee, Depth + 1))
+      Reaches = true;
+  });
+  FnReachesUnknown[Def] = Reaches;
+  return Reaches;
+}
+
+std::optional<Operation>
+RetrySiteIndex::unknownOperation(const CallExpr *Call) {
+  if (Model.operation(Call))
+    return std::nullopt;
+  Operation Op;
+  Op.Call = Call;
+  Op.InnerCall = Call;
+  Op.Kind = OperationKind::Unknown;
+  if (const ValueDecl *Target = callableTarget(Call)) {
+    // What the callable does is decided at each call site.
+    Op.Name = Target->getNameAsString();
+    return Op;
+  }
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD ||
+      isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
+      FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
+      isStdLibrary(FD) || FD->getBuiltinID() != 0 ||
+      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return std::nullopt;
+  if (Model.isRetryHelper(FD) || Model.waitDurationArg(Call) ||
+      Model.isPolicyCall(FD) || Model.isLookup(FD) ||
+      Model.perAttemptSource(Call) || Model.isValueTransform(FD) ||
+      isLocalName(FD->getName()))
+    return std::nullopt;
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  // Accessors of a result (status.ok(), error_code()) are not operations.
+  if (MD && MD->isConst() && !MD->isVirtual())
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  bool Defined = FD->hasBody(Def) && Def;
+  if (Defined && !(MD && MD->isVirtual()) && !reachesUnknown(FD, 0))
+    return std::nullopt; // visibly local
+  Op.Name = FD->getQualifiedNameAsString();
+  Op.SideEffect = isSideEffectName(FD->getName());
+  return Op;
+}
+
+const RetrySite *RetrySiteIndex::callableRetryLoop(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || !Def)
+    return nullptr;
+  if (auto It = FnRetriesCallable.find(Def); It != FnRetriesCallable.end())
+    return It->second;
+  FnRetriesCallable[Def] = nullptr;
+  const RetrySite *Found = nullptr;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (Found || !isa<ForStmt, WhileStmt, DoStmt>(N))
+      return;
+    if (const RetrySite *Site = analyzeLoop(N))
+      for (const Operation &Op : Site->Operations)
+        if (const ValueDecl *Target = callableTarget(Op.Call))
+          if (isa<ParmVarDecl>(Target))
+            Found = Site;
+  });
+  FnRetriesCallable[Def] = Found;
+  return Found;
+}
+
+llvm::SmallVector<Operation, 2>
+RetrySiteIndex::unknownOperationsIn(const Stmt *S) {
+  llvm::SmallVector<Operation, 2> Out;
+  const FunctionDecl *Fn = enclosingFunction(S);
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      if (enclosingFunction(Call) == Fn)
+        if (std::optional<Operation> Op = unknownOperation(Call))
+          Out.push_back(*Op);
+  });
+  return Out;
+}
+
+} // namespace clang::tidy::retry::model
