@@ -165,25 +165,28 @@ Simple post_timeout(Policy p, KeyStrategy key) {
   return s;
 }
 
+// Concurrent duplicates per round of the race scenarios.
+constexpr int kDuplicates = 2;
+
 void run_race(Ctx &c, Policy p) {
   StoreConfig st = store(p);
-  // Both duplicates are held between look-up and record until both have
-  // looked up: the interleaving is forced, not timed. The pause ends as
-  // soon as the second arrives, so its bound is only a guard against a
-  // duplicate that never comes, far above any sanitized or loaded
-  // machine's scheduling delay (500 ms was not: 19 of 20 under ASan).
-  st.racy_window = 10s;
+  // key_racy holds every duplicate of a round at a barrier between look-up
+  // and record, so all of them miss the record whatever the scheduling.
+  // The window is only the fallback for a duplicate that never comes; the
+  // client waits longer than it, so a slow round is still a race, not a
+  // timeout.
+  st.racy_group = kDuplicates;
+  st.racy_window = 5000ms;
   FaultPlan plan(fault(FaultKind::none));
   ChargeService svc(st, c.dir, plan, c.requests);
   svc.start();
   ClientPolicy cp = base_client(KeyStrategy::stable);
   cp.attempts = 1;
-  // Above the store's guard: a held request must not time out first.
-  cp.timeout = 12s;
+  cp.timeout = 10000ms;
   for (const auto &intent : orders(10)) {
     c.expected.push_back(intent);
-    StartGate gate(2);
-    parallel(2, [&](int) {
+    StartGate gate(kDuplicates);
+    parallel(kDuplicates, [&](int) {
       RetryingClient client(
           cp, [&svc] { return svc.endpoint(); }, c.stop);
       std::vector<AttemptLog> log;
