@@ -125,12 +125,18 @@ void run_simple(Ctx &c, const Simple &s) {
   c.ledger = svc.read_ledger();
 }
 
+// The per-attempt timeout of every client whose scenario does not want a
+// timeout: only a hung service reaches it, so a stalled fsync or a slow
+// thread start on a loaded or sanitized machine cannot turn a reply into an
+// ambiguous failure (and a retry) and change the reading.
+constexpr milliseconds kHangTimeout{10000};
+
 ClientPolicy base_client(KeyStrategy key) {
   ClientPolicy p;
   p.attempts = 2;
   p.backoff = BackoffKind::fixed;
   p.base = 20ms;
-  p.timeout = 500ms;
+  p.timeout = kHangTimeout;
   p.key = key;
   return p;
 }
@@ -176,13 +182,13 @@ void run_race(Ctx &c, Policy p) {
   // client waits longer than it, so a slow round is still a race, not a
   // timeout.
   st.racy_group = kDuplicates;
-  st.racy_window = 5000ms;
+  st.racy_window = kHangTimeout / 2;
   FaultPlan plan(fault(FaultKind::none));
   ChargeService svc(st, c.dir, plan, c.requests);
   svc.start();
   ClientPolicy cp = base_client(KeyStrategy::stable);
   cp.attempts = 1;
-  cp.timeout = 10000ms;
+  cp.timeout = kHangTimeout;
   for (const auto &intent : orders(10)) {
     c.expected.push_back(intent);
     StartGate gate(kDuplicates);
@@ -232,14 +238,13 @@ void run_layered(Ctx &c, bool all_layers) {
   ClientPolicy layer;
   layer.attempts = all_layers ? 3 : 1;
   layer.backoff = BackoffKind::none;
-  layer.timeout = 2000ms;
+  layer.timeout = kHangTimeout;
   RelayService service("service", layer, downstream.endpoint(), c.stop);
   service.start();
   RelayService gateway("gateway", layer, service.endpoint(), c.stop);
   gateway.start();
   ClientPolicy outer = layer;
   outer.attempts = 3;
-  outer.timeout = 5000ms;
   c.expected = {"ord-001"};
   RetryingClient client(
       outer, [&gateway] { return gateway.endpoint(); }, c.stop);
@@ -267,7 +272,7 @@ void run_outage(Ctx &c, bool budgeted) {
   ChargeService svc(store(Policy::naive), c.dir, plan, c.requests);
   svc.start();
   ClientPolicy cp;
-  cp.timeout = 500ms;
+  cp.timeout = kHangTimeout;
   cp.key = KeyStrategy::stable;
   if (budgeted) {
     cp.attempts = 5;
