@@ -94,6 +94,12 @@ std::vector<std::string> orders(int n) {
   return out;
 }
 
+// The per-attempt timeout of every client whose scenario does not want a
+// timeout: only a hung service reaches it, so a stalled fsync or a slow
+// thread start on a loaded or sanitized machine cannot turn a reply into an
+// ambiguous failure (and a retry) and change the reading.
+constexpr milliseconds kHangTimeout{10000};
+
 // The common shape: one service, one client per intent.
 struct Simple {
   StoreConfig store;
@@ -102,6 +108,9 @@ struct Simple {
   std::vector<std::string> intents = orders(3);
   long amount = 1000;
   bool sequential = false; // intents one after another (order matters)
+  // Each intent's second attempt (or look-up) waits until its first one
+  // has been committed: see post_timeout().
+  bool retry_after_commit = false;
 };
 
 void run_simple(Ctx &c, const Simple &s) {
@@ -112,6 +121,12 @@ void run_simple(Ctx &c, const Simple &s) {
   auto one = [&](int i) {
     RetryingClient client(
         s.client, [&svc] { return svc.endpoint(); }, c.stop);
+    if (s.retry_after_commit)
+      client.set_after_attempt([&](const std::string &intent, int attempt) {
+        if (attempt == 1 && !svc.wait_for_charge(intent, kHangTimeout))
+          c.note(intent + ": no charge committed " +
+                 std::to_string(kHangTimeout.count()) + " ms after attempt 1");
+      });
     std::vector<AttemptLog> log;
     client.charge(s.intents[i], s.amount, log);
     c.add(log);
@@ -124,12 +139,6 @@ void run_simple(Ctx &c, const Simple &s) {
   svc.stop();
   c.ledger = svc.read_ledger();
 }
-
-// The per-attempt timeout of every client whose scenario does not want a
-// timeout: only a hung service reaches it, so a stalled fsync or a slow
-// thread start on a loaded or sanitized machine cannot turn a reply into an
-// ambiguous failure (and a retry) and change the reading.
-constexpr milliseconds kHangTimeout{10000};
 
 ClientPolicy base_client(KeyStrategy key) {
   ClientPolicy p;
@@ -163,11 +172,15 @@ Simple post_timeout(Policy p, KeyStrategy key) {
   Simple s;
   s.store = store(p);
   s.fault = fault(FaultKind::post_commit_slow);
-  // Wide margins on both sides: the service must commit before the client
-  // gives up, and the reply must come well after.
-  s.fault.slow_reply = 2000ms;
+  // Neither order is left to the clock: the reply is held until the
+  // service stops (long after the client gave up; stopping cuts the delay
+  // short, so it costs nothing), and the retry (or look-up) waits for the
+  // commit, which a slow machine could otherwise make later than the
+  // client's 500 ms.
+  s.fault.slow_reply = kHangTimeout;
   s.client = base_client(key);
   s.client.timeout = 500ms;
+  s.retry_after_commit = true;
   return s;
 }
 
@@ -515,14 +528,14 @@ const std::vector<Def> &registry() {
     // Derived scenarios.
     add(info("post_timeout_naive", "reply slower than the client timeout",
              claim(6, 6, 3, 3, 0), "naive", "none",
-             "post_commit_slow@1, 2s > 500ms", false,
+             "post_commit_slow@1, 10s > 500ms", false,
              "a timeout is ambiguous: the charge committed, the retry "
              "charges again"),
         simple(post_timeout(Policy::naive, KeyStrategy::none)));
     add(info("post_timeout_key_atomic",
              "reply slower than the client timeout, stable key",
              claim(6, 3, 3, 0, 0), "key_atomic", "stable",
-             "post_commit_slow@1, 2s > 500ms", false,
+             "post_commit_slow@1, 10s > 500ms", false,
              "the key makes the retry after a timeout a replay"),
         simple(post_timeout(Policy::key_atomic, KeyStrategy::stable)));
     add(info("restart_store_durable",
@@ -548,7 +561,7 @@ const std::vector<Def> &registry() {
     add(info("query_before_retry",
              "timeout after commit, no key, look up before re-sending",
              claim(3, 3, 3, 0, 0), "naive", "none",
-             "post_commit_slow@1, 2s > 500ms", false,
+             "post_commit_slow@1, 10s > 500ms", false,
              "asking the authoritative state first avoids the duplicate"),
         simple(s));
 

@@ -154,6 +154,13 @@ Endpoint ChargeService::endpoint() const {
 
 LedgerRead ChargeService::read_ledger() { return backend_->read_all(); }
 
+bool ChargeService::wait_for_charge(const std::string &intent,
+                                    std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(charged_mu_);
+  return charged_cv_.wait_for(lock, timeout,
+                              [&] { return charged_.count(intent) > 0; });
+}
+
 HttpReply ChargeService::handle(const HttpRequestView &req) {
   std::string path = req.target.substr(0, req.target.find('?'));
   if (open_) {
@@ -251,6 +258,13 @@ HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr,
   if (note) {
     note->charged = !c.replay;
     note->replay = c.replay;
+  }
+  if (!c.replay) {
+    {
+      std::lock_guard<std::mutex> lock(charged_mu_);
+      charged_.insert(c.entry.intent);
+    }
+    charged_cv_.notify_all();
   }
   if (c.replay)
     r.headers.emplace_back("Idempotent-Replayed", "true");

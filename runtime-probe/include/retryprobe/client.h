@@ -83,6 +83,9 @@ public:
   RetryingClient(ClientPolicy policy, EndpointFn endpoint,
                  const StopToken &stop);
   void set_before_attempt(AttemptHook hook) { before_ = std::move(hook); }
+  // Runs once an attempt is logged, before the client acts on its outcome
+  // (a look-up, a backoff, the next attempt).
+  void set_after_attempt(AttemptHook hook) { after_ = std::move(hook); }
   // POSTs {intent, amount} with retries; every attempt is appended to log.
   ChargeOutcome charge(const std::string &intent, long amount,
                        std::vector<AttemptLog> &log);
@@ -101,7 +104,7 @@ private:
   ClientPolicy policy_;
   EndpointFn endpoint_;
   const StopToken &stop_;
-  AttemptHook before_;
+  AttemptHook before_, after_;
   std::mt19937 rng_;
 };
 

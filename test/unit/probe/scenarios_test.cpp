@@ -142,6 +142,17 @@ TEST(Scenarios, DerivedReadings) {
   // Honoring Retry-After: 1 means the second request came >= 1 s later.
   EXPECT_GE(m.at("retry_after_honored").seconds, 1.0);
   EXPECT_LT(m.at("retry_after_ignored").seconds, 1.0);
+  // The retry after a timeout waits for the commit, not for a time: the
+  // first attempt timed out, the second was charged again (naive) or
+  // replayed (key).
+  for (const char *n : {"post_timeout_naive", "post_timeout_key_atomic"}) {
+    const auto &a = m.at(n).attempts;
+    ASSERT_EQ(a.size(), 6u) << n;
+    EXPECT_EQ(a[0].kind, "transport-timeout") << n;
+    EXPECT_EQ(a[1].attempt, 2) << n;
+    EXPECT_EQ(a[1].status, std::string(n) == "post_timeout_naive" ? 201 : 200)
+        << n;
+  }
 }
 
 TEST(Scenarios, ReplayReadings) {
@@ -238,6 +249,9 @@ TEST(Service, GetAnswersFromTheLedger) {
   ChargeOutcome o = client.charge("ord-9", 700, log);
   EXPECT_TRUE(o.ok);
   EXPECT_EQ(o.receipt, "rcpt-ord-9-1");
+  // Committed before the reply, so no waiting either way.
+  EXPECT_TRUE(svc.wait_for_charge("ord-9", 0ms));
+  EXPECT_FALSE(svc.wait_for_charge("ord-10", 0ms));
   HttpResult g =
       http_call(svc.endpoint(), "GET", "/charges?intent=ord-9", "", {}, 1000ms);
   EXPECT_EQ(g.status, 200);
