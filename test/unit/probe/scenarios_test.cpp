@@ -139,9 +139,12 @@ TEST(Scenarios, DerivedReadings) {
   for (const auto &a : m.at("query_before_retry").attempts)
     gets += a.method == "GET" && a.status == 200;
   EXPECT_EQ(gets, 3);
-  // Honoring Retry-After: 1 means the second request came >= 1 s later.
+  // Honoring Retry-After: 1 means the second request came >= 1 s later
+  // (a slow machine only adds to that); ignoring it, every attempt met the
+  // throttle (not a wall time, which would measure the machine).
   EXPECT_GE(m.at("retry_after_honored").seconds, 1.0);
-  EXPECT_LT(m.at("retry_after_ignored").seconds, 1.0);
+  for (const auto &a : m.at("retry_after_ignored").attempts)
+    EXPECT_EQ(a.status, 429) << "#" << a.attempt;
   // The retry after a timeout waits for the commit, not for a time: the
   // first attempt timed out, the second was charged again (naive) or
   // replayed (key).
@@ -276,14 +279,16 @@ TEST(Service, StopIsBoundedWithAnIdleConnectionOpen) {
   std::this_thread::sleep_for(20ms); // accepted, now blocked reading
   auto t0 = std::chrono::steady_clock::now();
   server.stop();
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1s);
+  // Unbounded, stop would wait out the 10 s read timeout; half of it is a
+  // bound no slow machine reaches.
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 5s);
 }
 
 TEST(Client, TimeoutIsBoundedAndReported) {
   HttpServer server([](const HttpRequestView &) {
     HttpReply r;
     r.action = HttpReply::Action::delay;
-    r.delay = 2000ms;
+    r.delay = 60s; // held until stop(): the timeout always comes first
     return r;
   });
   server.start();
@@ -291,7 +296,7 @@ TEST(Client, TimeoutIsBoundedAndReported) {
   ep.port = server.port();
   auto t0 = std::chrono::steady_clock::now();
   HttpResult r = http_call(ep, "POST", "/charges", "{}", {}, 100ms);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1s);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 30s);
   EXPECT_EQ(r.kind, "transport-timeout");
   EXPECT_TRUE(r.sent);
   server.stop();
