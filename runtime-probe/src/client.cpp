@@ -162,7 +162,7 @@ HttpResult RetryingClient::post_with_retries(const std::string &intent,
         delay = std::max<std::chrono::milliseconds>(
             delay, std::chrono::seconds(std::atol(ra.c_str())));
     }
-    if (delay.count() > 0 && !stop_.sleep_for(delay))
+    if (delay.count() > 0 && !(sleep_ ? sleep_(delay) : stop_.sleep_for(delay)))
       break;
   }
   return last;

@@ -1,6 +1,7 @@
 #include "retryprobe/scenarios.h"
 
 #include "retryprobe/service.h"
+#include "retryprobe/waves.h"
 #include "retryprobe/workdir.h"
 #include "retryprobe/workflow.h"
 
@@ -34,6 +35,7 @@ struct Ctx {
   std::vector<std::string> notes;
   std::vector<std::string> expected;
   LedgerRead ledger;
+  std::vector<Figure> figures;
 
   void add(const std::vector<AttemptLog> &log) {
     std::lock_guard<std::mutex> lock(mu);
@@ -357,6 +359,54 @@ void run_retry_after(Ctx &c, bool honor) {
   run_simple(c, s);
 }
 
+// What a wave scenario claims beyond the reconciliation: exact for the
+// synchronized clients (every retry a wave of all 50), bounds for the
+// jittered ones (their exact values repeat too, seeded, but the point is
+// that they stay far below the waves).
+struct WaveClaim {
+  long peak;
+  const char *peak_relation;
+  long all_succeeded_ms;
+  const char *all_succeeded_relation;
+};
+
+// 50 clients fail together against a service that is down for 1 s and then
+// admits 10 requests per 10 ms (waves.h). Judged on a virtual clock, so the
+// numbers are the backoff schedule's, on any machine.
+void run_waves(Ctx &c, BackoffKind backoff, bool jitter, WaveClaim claim) {
+  WaveConfig w;
+  w.client.attempts = 20;
+  w.client.backoff = backoff;
+  w.client.base = backoff == BackoffKind::fixed ? 200ms : 100ms;
+  w.client.cap = 1600ms;
+  w.client.jitter = jitter;
+  w.client.timeout = kHangTimeout;
+  w.client.key = KeyStrategy::stable;
+  WaveResult r = run_wave(w, c.dir, c.stop);
+  c.expected = r.intents;
+  c.add(r.attempts);
+  c.ledger = r.ledger;
+  c.requests.store(r.requests);
+  for (const auto &n : r.notes)
+    c.note(n);
+  c.note("busiest 10 ms of retries starts at " + std::to_string(r.peak_at_ms) +
+         " ms");
+  Figure peak;
+  peak.name = "peak_retries_10ms";
+  peak.label = "peak retries in 10 ms";
+  peak.measured = r.peak_retries;
+  peak.claim = claim.peak;
+  peak.relation = claim.peak_relation;
+  Figure done;
+  done.name = "all_succeeded_ms";
+  done.label = "all succeeded after";
+  done.measured = r.all_succeeded_ms;
+  done.claim = claim.all_succeeded_ms;
+  done.relation = claim.all_succeeded_relation;
+  done.unit = "ms";
+  c.figures = {peak, done};
+}
+
 // An agent/workflow run of three charges (ord-001..003) resumed from a
 // SQLite checkpoint against a key-atomic service. Execution 1 records the
 // intents, runs the charges in order and crashes when the reply to the
@@ -627,6 +677,48 @@ const std::vector<Def> &registry() {
              "honoring Retry-After succeeds on the second request"),
         [](Ctx &c) { run_retry_after(c, true); });
 
+    // Synchronized retry waves: the same outage, backoff with and without
+    // jitter.
+    add(info("wave_fixed_no_jitter",
+             "50 clients, fixed 200 ms backoff, no jitter, 1 s outage then "
+             "10 per 10 ms",
+             claim(400, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "clients that failed together and wait the same time retry "
+             "together: every retry is a wave of all 50"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::fixed, false, {50, "==", 1800, "=="});
+        });
+    add(info("wave_fixed_full_jitter",
+             "50 clients, fixed 200 ms backoff with full jitter, 1 s outage "
+             "then 10 per 10 ms",
+             claim(573, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "jitter on the same fixed wait spreads the retries: no wave"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::fixed, true, {15, "<=", 1500, "<="});
+        });
+    add(info("wave_exponential_no_jitter",
+             "50 clients, exponential backoff 100 ms doubling to 1.6 s, no "
+             "jitter, 1 s outage then 10 per 10 ms",
+             claim(350, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "exponential growth spaces the waves out but keeps them "
+             "synchronized: each wave overruns the recovered capacity"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::exponential, false, {50, "==", 7900, "=="});
+        });
+    add(info("wave_exponential_full_jitter",
+             "50 clients, exponential backoff 100 ms doubling to 1.6 s, full "
+             "jitter, 1 s outage then 10 per 10 ms",
+             claim(299, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "full jitter spreads the same retries: no wave, and the "
+             "recovered service takes them as they come"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::exponential, true, {15, "<=", 2500, "<="});
+        });
+
     // Agent and workflow runtimes that resume from checkpoints.
     add(info("replay_intent_only",
              "crash after a commit, replay from a checkpoint of intents only",
@@ -694,7 +786,9 @@ Reading run_in(const Def &def, const RunOptions &opts,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
             .count();
     r.matches = r.error.empty() &&
-                claim_matches(r.claim, r.measured, r.requests_at_least);
+                claim_matches(r.claim, r.measured, r.requests_at_least) &&
+                std::all_of(r.figures.begin(), r.figures.end(),
+                            [](const Figure &f) { return f.holds(); });
     return r;
   };
 
@@ -760,6 +854,7 @@ Reading run_in(const Def &def, const RunOptions &opts,
   r.ledger_lines = ctx->ledger.lines;
   std::sort(r.ledger_lines.begin(), r.ledger_lines.end());
   r.notes = ctx->notes;
+  r.figures = ctx->figures;
   if (ctx->ledger.torn_last_line)
     r.notes.push_back("ledger: torn last line: " + ctx->ledger.torn_text);
   if (ctx->ledger.corrupt_lines)

@@ -35,6 +35,10 @@ std::string FaultSpec::describe() const {
   std::string s = fault_name(kind);
   if (kind == FaultKind::none)
     return s;
+  if (kind == FaultKind::outage && capacity > 0)
+    return s + " " + std::to_string(window.count()) + "ms, then " +
+           std::to_string(capacity) + " per " +
+           std::to_string(capacity_window.count()) + "ms";
   if (kind == FaultKind::throttle || kind == FaultKind::outage)
     return s + " " + std::to_string(window.count()) + "ms";
   if (on_request > 0)
@@ -58,7 +62,7 @@ FaultPlan::Decision FaultPlan::next(const std::string &intent) {
   std::lock_guard<std::mutex> lock(mu_);
   int arrival = ++arrivals_[intent];
   int request = ++requests_;
-  auto now = std::chrono::steady_clock::now();
+  auto now = now_ ? now_() : std::chrono::steady_clock::now();
   // The window opens with the first request the service sees.
   if (!window_start_)
     window_start_ = now;
@@ -76,6 +80,14 @@ FaultPlan::Decision FaultPlan::next(const std::string &intent) {
             std::chrono::duration_cast<std::chrono::milliseconds>(left).count();
         d.retry_after_s = static_cast<int>((ms + 999) / 1000);
         return d;
+      }
+      if (spec.kind == FaultKind::outage && spec.capacity > 0 &&
+          spec.capacity_window.count() > 0) {
+        long long slot = (now - *window_start_) / spec.capacity_window;
+        if (++slot_counts_[slot] > spec.capacity) {
+          d.kind = spec.kind; // shed: 503, nothing charged
+          return d;
+        }
       }
       continue;
     }

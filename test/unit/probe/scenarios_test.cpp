@@ -48,10 +48,11 @@ TEST(Scenarios, RegistryHasTheTenCoreScenarios) {
         "restart_store_durable", "layered_amplification", "layered_single",
         "query_before_retry", "client_error_retry", "client_error_final",
         "unbounded_outage", "budgeted_outage", "retry_after_ignored",
-        "retry_after_honored", "replay_intent_only", "replay_intent_and_fact",
-        "fork_new_run_id"})
+        "retry_after_honored", "wave_fixed_no_jitter", "wave_fixed_full_jitter",
+        "wave_exponential_no_jitter", "wave_exponential_full_jitter",
+        "replay_intent_only", "replay_intent_and_fact", "fork_new_run_id"})
     EXPECT_TRUE(all.count(n)) << n;
-  EXPECT_EQ(all.size(), 25u);
+  EXPECT_EQ(all.size(), 29u);
   EXPECT_EQ(to_string(find_scenario("race_racy")->claim), "20/20/10/10/0");
   EXPECT_FALSE(find_scenario("nope"));
 }
