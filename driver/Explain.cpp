@@ -198,6 +198,22 @@ printPair(std::ostream &OS, const ScenarioPair &P,
   Row("lost", [&](const retryprobe::Reading &R) {
     return Num(R.measured.lost);
   });
+  // What a scenario measures beyond the ledger (the wave scenarios' peak
+  // load and time to recover): one row per figure, with its claim.
+  std::vector<std::string> Figures;
+  for (const retryprobe::Reading *R : Cols)
+    for (const retryprobe::Figure &F : R->figures)
+      if (!contains(Figures, F.label))
+        Figures.push_back(F.label);
+  for (const std::string &Label : Figures)
+    Row(Label, [&](const retryprobe::Reading &R) {
+      for (const retryprobe::Figure &F : R.figures)
+        if (F.label == Label)
+          return Num(static_cast<int>(F.measured)) +
+                 (F.unit.empty() ? "" : " " + F.unit) + " (claim " +
+                 F.claim_text() + ")";
+      return std::string("-");
+    });
   Row("claim", [&](const retryprobe::Reading &R) { return claimText(R); });
   Row("reading", [&](const retryprobe::Reading &R) {
     if (!R.error.empty())

@@ -133,6 +133,8 @@ HttpResult RetryingClient::post_with_retries(const std::string &intent,
     outcome.attempts = attempt;
     bool replay = last.header("idempotent-replayed") == "true";
     log.push_back({intent, attempt, last.status, last.kind, replay, "POST"});
+    if (after_)
+      after_(intent, attempt);
 
     RetryClass cls = classify_outcome(last.status, last.kind, last.sent);
     if (cls == RetryClass::success) {
@@ -160,7 +162,7 @@ HttpResult RetryingClient::post_with_retries(const std::string &intent,
         delay = std::max<std::chrono::milliseconds>(
             delay, std::chrono::seconds(std::atol(ra.c_str())));
     }
-    if (delay.count() > 0 && !stop_.sleep_for(delay))
+    if (delay.count() > 0 && !(sleep_ ? sleep_(delay) : stop_.sleep_for(delay)))
       break;
   }
   return last;

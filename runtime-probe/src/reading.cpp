@@ -4,6 +4,19 @@
 
 namespace retryprobe {
 
+bool Figure::holds() const {
+  if (relation == "<=")
+    return measured <= claim;
+  if (relation == ">=")
+    return measured >= claim;
+  return measured == claim;
+}
+
+std::string Figure::claim_text() const {
+  return relation + " " + std::to_string(claim) +
+         (unit.empty() ? "" : " " + unit);
+}
+
 nlohmann::json to_json(const Reconciliation &r) {
   return {{"requests", r.requests},
           {"committed", r.committed},
@@ -32,6 +45,18 @@ nlohmann::json to_json(const Reading &r, ReadingDetail detail) {
         {"demonstrates", r.demonstrates}})
     if (!value.empty())
       j[name] = value;
+  if (!r.figures.empty()) {
+    nlohmann::json figures = nlohmann::json::array();
+    for (const auto &f : r.figures)
+      figures.push_back({{"name", f.name},
+                         {"label", f.label},
+                         {"measured", f.measured},
+                         {"claim", f.claim},
+                         {"relation", f.relation},
+                         {"unit", f.unit},
+                         {"holds", f.holds()}});
+    j["figures"] = figures;
+  }
   if (detail == ReadingDetail::summary)
     return j;
   nlohmann::json attempts = nlohmann::json::array();

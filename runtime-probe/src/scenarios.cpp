@@ -1,6 +1,7 @@
 #include "retryprobe/scenarios.h"
 
 #include "retryprobe/service.h"
+#include "retryprobe/waves.h"
 #include "retryprobe/workdir.h"
 #include "retryprobe/workflow.h"
 
@@ -34,6 +35,7 @@ struct Ctx {
   std::vector<std::string> notes;
   std::vector<std::string> expected;
   LedgerRead ledger;
+  std::vector<Figure> figures;
 
   void add(const std::vector<AttemptLog> &log) {
     std::lock_guard<std::mutex> lock(mu);
@@ -94,6 +96,12 @@ std::vector<std::string> orders(int n) {
   return out;
 }
 
+// The per-attempt timeout of every client whose scenario does not want a
+// timeout: only a hung service reaches it, so a stalled fsync or a slow
+// thread start on a loaded or sanitized machine cannot turn a reply into an
+// ambiguous failure (and a retry) and change the reading.
+constexpr milliseconds kHangTimeout{10000};
+
 // The common shape: one service, one client per intent.
 struct Simple {
   StoreConfig store;
@@ -102,6 +110,9 @@ struct Simple {
   std::vector<std::string> intents = orders(3);
   long amount = 1000;
   bool sequential = false; // intents one after another (order matters)
+  // Each intent's second attempt (or look-up) waits until its first one
+  // has been committed: see post_timeout().
+  bool retry_after_commit = false;
 };
 
 void run_simple(Ctx &c, const Simple &s) {
@@ -112,6 +123,12 @@ void run_simple(Ctx &c, const Simple &s) {
   auto one = [&](int i) {
     RetryingClient client(
         s.client, [&svc] { return svc.endpoint(); }, c.stop);
+    if (s.retry_after_commit)
+      client.set_after_attempt([&](const std::string &intent, int attempt) {
+        if (attempt == 1 && !svc.wait_for_charge(intent, kHangTimeout))
+          c.note(intent + ": no charge committed " +
+                 std::to_string(kHangTimeout.count()) + " ms after attempt 1");
+      });
     std::vector<AttemptLog> log;
     client.charge(s.intents[i], s.amount, log);
     c.add(log);
@@ -130,7 +147,7 @@ ClientPolicy base_client(KeyStrategy key) {
   p.attempts = 2;
   p.backoff = BackoffKind::fixed;
   p.base = 20ms;
-  p.timeout = 500ms;
+  p.timeout = kHangTimeout;
   p.key = key;
   return p;
 }
@@ -157,33 +174,40 @@ Simple post_timeout(Policy p, KeyStrategy key) {
   Simple s;
   s.store = store(p);
   s.fault = fault(FaultKind::post_commit_slow);
-  // Wide margins on both sides: the service must commit before the client
-  // gives up, and the reply must come well after.
-  s.fault.slow_reply = 2000ms;
+  // Neither order is left to the clock: the reply is held until the
+  // service stops (long after the client gave up; stopping cuts the delay
+  // short, so it costs nothing), and the retry (or look-up) waits for the
+  // commit, which a slow machine could otherwise make later than the
+  // client's 500 ms.
+  s.fault.slow_reply = kHangTimeout;
   s.client = base_client(key);
   s.client.timeout = 500ms;
+  s.retry_after_commit = true;
   return s;
 }
 
+// Concurrent duplicates per round of the race scenarios.
+constexpr int kDuplicates = 2;
+
 void run_race(Ctx &c, Policy p) {
   StoreConfig st = store(p);
-  // Both duplicates are held between look-up and record until both have
-  // looked up: the interleaving is forced, not timed. The pause ends as
-  // soon as the second arrives, so its bound is only a guard against a
-  // duplicate that never comes, far above any sanitized or loaded
-  // machine's scheduling delay (500 ms was not: 19 of 20 under ASan).
-  st.racy_window = 10s;
+  // key_racy holds every duplicate of a round at a barrier between look-up
+  // and record, so all of them miss the record whatever the scheduling.
+  // The window is only the fallback for a duplicate that never comes; the
+  // client waits longer than it, so a slow round is still a race, not a
+  // timeout.
+  st.racy_group = kDuplicates;
+  st.racy_window = kHangTimeout / 2;
   FaultPlan plan(fault(FaultKind::none));
   ChargeService svc(st, c.dir, plan, c.requests);
   svc.start();
   ClientPolicy cp = base_client(KeyStrategy::stable);
   cp.attempts = 1;
-  // Above the store's guard: a held request must not time out first.
-  cp.timeout = 12s;
+  cp.timeout = kHangTimeout;
   for (const auto &intent : orders(10)) {
     c.expected.push_back(intent);
-    StartGate gate(2);
-    parallel(2, [&](int) {
+    StartGate gate(kDuplicates);
+    parallel(kDuplicates, [&](int) {
       RetryingClient client(
           cp, [&svc] { return svc.endpoint(); }, c.stop);
       std::vector<AttemptLog> log;
@@ -229,14 +253,13 @@ void run_layered(Ctx &c, bool all_layers) {
   ClientPolicy layer;
   layer.attempts = all_layers ? 3 : 1;
   layer.backoff = BackoffKind::none;
-  layer.timeout = 2000ms;
+  layer.timeout = kHangTimeout;
   RelayService service("service", layer, downstream.endpoint(), c.stop);
   service.start();
   RelayService gateway("gateway", layer, service.endpoint(), c.stop);
   gateway.start();
   ClientPolicy outer = layer;
   outer.attempts = 3;
-  outer.timeout = 5000ms;
   c.expected = {"ord-001"};
   RetryingClient client(
       outer, [&gateway] { return gateway.endpoint(); }, c.stop);
@@ -256,6 +279,8 @@ void run_layered(Ctx &c, bool all_layers) {
 // Requests sent during a fixed outage window. The service stays down for
 // longer than the window, so the window alone bounds the unbounded client.
 constexpr milliseconds kOutageWindow{300};
+// unbounded_outage's claim: at least this many requests in the window.
+constexpr int kUnboundedAtLeast = 10;
 
 void run_outage(Ctx &c, bool budgeted) {
   FaultSpec f = fault(FaultKind::outage);
@@ -264,7 +289,7 @@ void run_outage(Ctx &c, bool budgeted) {
   ChargeService svc(store(Policy::naive), c.dir, plan, c.requests);
   svc.start();
   ClientPolicy cp;
-  cp.timeout = 500ms;
+  cp.timeout = kHangTimeout;
   cp.key = KeyStrategy::stable;
   if (budgeted) {
     cp.attempts = 5;
@@ -287,11 +312,25 @@ void run_outage(Ctx &c, bool budgeted) {
         cp, [&svc] { return svc.endpoint(); }, client_stop);
     client.charge("ord-001", 1000, log);
   });
+  // The unbounded client's window also lasts until the claim's count has
+  // arrived: a client that never stops on its own always gets there, one
+  // that does is still caught (after kHangTimeout), and the bound no longer
+  // depends on how many requests a slow machine fits into 300 ms (a loaded
+  // ThreadSanitizer build: about 20). The count above it still does.
+  using Clock = std::chrono::steady_clock;
+  auto start = Clock::now();
+  auto open = [&] {
+    auto now = Clock::now();
+    return now < start + kOutageWindow ||
+           (!budgeted && c.requests.load() < kUnboundedAtLeast &&
+            now < start + kHangTimeout);
+  };
   // Ends the window early only if the whole scenario is being stopped.
-  auto end = std::chrono::steady_clock::now() + kOutageWindow;
-  while (std::chrono::steady_clock::now() < end && !c.stop.stop_requested())
-    c.stop.sleep_for(std::min<std::chrono::nanoseconds>(
-        10ms, end - std::chrono::steady_clock::now()));
+  while (open() && !c.stop.stop_requested()) {
+    Clock::duration left = start + kOutageWindow - Clock::now();
+    c.stop.sleep_for(left > 0ms ? std::min<Clock::duration>(left, 10ms)
+                                : Clock::duration(10ms));
+  }
   window_end.request_stop();
   t.join();
   svc.stop();
@@ -318,6 +357,54 @@ void run_retry_after(Ctx &c, bool honor) {
   s.client.honor_retry_after = honor;
   s.intents = {"ord-001"};
   run_simple(c, s);
+}
+
+// What a wave scenario claims beyond the reconciliation: exact for the
+// synchronized clients (every retry a wave of all 50), bounds for the
+// jittered ones (their exact values repeat too, seeded, but the point is
+// that they stay far below the waves).
+struct WaveClaim {
+  long peak;
+  const char *peak_relation;
+  long all_succeeded_ms;
+  const char *all_succeeded_relation;
+};
+
+// 50 clients fail together against a service that is down for 1 s and then
+// admits 10 requests per 10 ms (waves.h). Judged on a virtual clock, so the
+// numbers are the backoff schedule's, on any machine.
+void run_waves(Ctx &c, BackoffKind backoff, bool jitter, WaveClaim claim) {
+  WaveConfig w;
+  w.client.attempts = 20;
+  w.client.backoff = backoff;
+  w.client.base = backoff == BackoffKind::fixed ? 200ms : 100ms;
+  w.client.cap = 1600ms;
+  w.client.jitter = jitter;
+  w.client.timeout = kHangTimeout;
+  w.client.key = KeyStrategy::stable;
+  WaveResult r = run_wave(w, c.dir, c.stop);
+  c.expected = r.intents;
+  c.add(r.attempts);
+  c.ledger = r.ledger;
+  c.requests.store(r.requests);
+  for (const auto &n : r.notes)
+    c.note(n);
+  c.note("busiest 10 ms of retries starts at " + std::to_string(r.peak_at_ms) +
+         " ms");
+  Figure peak;
+  peak.name = "peak_retries_10ms";
+  peak.label = "peak retries in 10 ms";
+  peak.measured = r.peak_retries;
+  peak.claim = claim.peak;
+  peak.relation = claim.peak_relation;
+  Figure done;
+  done.name = "all_succeeded_ms";
+  done.label = "all succeeded after";
+  done.measured = r.all_succeeded_ms;
+  done.claim = claim.all_succeeded_ms;
+  done.relation = claim.all_succeeded_relation;
+  done.unit = "ms";
+  c.figures = {peak, done};
 }
 
 // An agent/workflow run of three charges (ord-001..003) resumed from a
@@ -507,14 +594,14 @@ const std::vector<Def> &registry() {
     // Derived scenarios.
     add(info("post_timeout_naive", "reply slower than the client timeout",
              claim(6, 6, 3, 3, 0), "naive", "none",
-             "post_commit_slow@1, 2s > 500ms", false,
+             "post_commit_slow@1, 10s > 500ms", false,
              "a timeout is ambiguous: the charge committed, the retry "
              "charges again"),
         simple(post_timeout(Policy::naive, KeyStrategy::none)));
     add(info("post_timeout_key_atomic",
              "reply slower than the client timeout, stable key",
              claim(6, 3, 3, 0, 0), "key_atomic", "stable",
-             "post_commit_slow@1, 2s > 500ms", false,
+             "post_commit_slow@1, 10s > 500ms", false,
              "the key makes the retry after a timeout a replay"),
         simple(post_timeout(Policy::key_atomic, KeyStrategy::stable)));
     add(info("restart_store_durable",
@@ -540,7 +627,7 @@ const std::vector<Def> &registry() {
     add(info("query_before_retry",
              "timeout after commit, no key, look up before re-sending",
              claim(3, 3, 3, 0, 0), "naive", "none",
-             "post_commit_slow@1, 2s > 500ms", false,
+             "post_commit_slow@1, 10s > 500ms", false,
              "asking the authoritative state first avoids the duplicate"),
         simple(s));
 
@@ -563,10 +650,11 @@ const std::vector<Def> &registry() {
              false, "classifying 4xx as final sends one request per order"),
         simple(s));
 
-    ScenarioInfo unb = info(
-        "unbounded_outage", "no cap, no backoff, 300 ms of outage",
-        claim(10, 0, 0, 0, 1), "naive", "stable", "outage 300ms window", false,
-        "a retry loop with no budget floods a dependency that is down");
+    ScenarioInfo unb =
+        info("unbounded_outage", "no cap, no backoff, 300 ms of outage",
+             claim(kUnboundedAtLeast, 0, 0, 0, 1), "naive", "stable",
+             "outage 300ms window", false,
+             "a retry loop with no budget floods a dependency that is down");
     unb.requests_at_least = true;
     add(unb, [](Ctx &c) { run_outage(c, false); });
     d.back().exclusive = true;
@@ -588,6 +676,48 @@ const std::vector<Def> &registry() {
              claim(2, 1, 1, 0, 0), "naive", "stable", "throttle 1000ms", false,
              "honoring Retry-After succeeds on the second request"),
         [](Ctx &c) { run_retry_after(c, true); });
+
+    // Synchronized retry waves: the same outage, backoff with and without
+    // jitter.
+    add(info("wave_fixed_no_jitter",
+             "50 clients, fixed 200 ms backoff, no jitter, 1 s outage then "
+             "10 per 10 ms",
+             claim(400, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "clients that failed together and wait the same time retry "
+             "together: every retry is a wave of all 50"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::fixed, false, {50, "==", 1800, "=="});
+        });
+    add(info("wave_fixed_full_jitter",
+             "50 clients, fixed 200 ms backoff with full jitter, 1 s outage "
+             "then 10 per 10 ms",
+             claim(573, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "jitter on the same fixed wait spreads the retries: no wave"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::fixed, true, {15, "<=", 1500, "<="});
+        });
+    add(info("wave_exponential_no_jitter",
+             "50 clients, exponential backoff 100 ms doubling to 1.6 s, no "
+             "jitter, 1 s outage then 10 per 10 ms",
+             claim(350, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "exponential growth spaces the waves out but keeps them "
+             "synchronized: each wave overruns the recovered capacity"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::exponential, false, {50, "==", 7900, "=="});
+        });
+    add(info("wave_exponential_full_jitter",
+             "50 clients, exponential backoff 100 ms doubling to 1.6 s, full "
+             "jitter, 1 s outage then 10 per 10 ms",
+             claim(299, 50, 50, 0, 0), "key_atomic", "stable",
+             "outage 1000ms, then 10 per 10ms", false,
+             "full jitter spreads the same retries: no wave, and the "
+             "recovered service takes them as they come"),
+        [](Ctx &c) {
+          run_waves(c, BackoffKind::exponential, true, {15, "<=", 2500, "<="});
+        });
 
     // Agent and workflow runtimes that resume from checkpoints.
     add(info("replay_intent_only",
@@ -656,7 +786,9 @@ Reading run_in(const Def &def, const RunOptions &opts,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
             .count();
     r.matches = r.error.empty() &&
-                claim_matches(r.claim, r.measured, r.requests_at_least);
+                claim_matches(r.claim, r.measured, r.requests_at_least) &&
+                std::all_of(r.figures.begin(), r.figures.end(),
+                            [](const Figure &f) { return f.holds(); });
     return r;
   };
 
@@ -722,6 +854,7 @@ Reading run_in(const Def &def, const RunOptions &opts,
   r.ledger_lines = ctx->ledger.lines;
   std::sort(r.ledger_lines.begin(), r.ledger_lines.end());
   r.notes = ctx->notes;
+  r.figures = ctx->figures;
   if (ctx->ledger.torn_last_line)
     r.notes.push_back("ledger: torn last line: " + ctx->ledger.torn_text);
   if (ctx->ledger.corrupt_lines)

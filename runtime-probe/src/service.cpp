@@ -35,6 +35,10 @@ std::string FaultSpec::describe() const {
   std::string s = fault_name(kind);
   if (kind == FaultKind::none)
     return s;
+  if (kind == FaultKind::outage && capacity > 0)
+    return s + " " + std::to_string(window.count()) + "ms, then " +
+           std::to_string(capacity) + " per " +
+           std::to_string(capacity_window.count()) + "ms";
   if (kind == FaultKind::throttle || kind == FaultKind::outage)
     return s + " " + std::to_string(window.count()) + "ms";
   if (on_request > 0)
@@ -58,7 +62,7 @@ FaultPlan::Decision FaultPlan::next(const std::string &intent) {
   std::lock_guard<std::mutex> lock(mu_);
   int arrival = ++arrivals_[intent];
   int request = ++requests_;
-  auto now = std::chrono::steady_clock::now();
+  auto now = now_ ? now_() : std::chrono::steady_clock::now();
   // The window opens with the first request the service sees.
   if (!window_start_)
     window_start_ = now;
@@ -76,6 +80,14 @@ FaultPlan::Decision FaultPlan::next(const std::string &intent) {
             std::chrono::duration_cast<std::chrono::milliseconds>(left).count();
         d.retry_after_s = static_cast<int>((ms + 999) / 1000);
         return d;
+      }
+      if (spec.kind == FaultKind::outage && spec.capacity > 0 &&
+          spec.capacity_window.count() > 0) {
+        long long slot = (now - *window_start_) / spec.capacity_window;
+        if (++slot_counts_[slot] > spec.capacity) {
+          d.kind = spec.kind; // shed: 503, nothing charged
+          return d;
+        }
       }
       continue;
     }
@@ -153,6 +165,13 @@ Endpoint ChargeService::endpoint() const {
 }
 
 LedgerRead ChargeService::read_ledger() { return backend_->read_all(); }
+
+bool ChargeService::wait_for_charge(const std::string &intent,
+                                    std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(charged_mu_);
+  return charged_cv_.wait_for(lock, timeout,
+                              [&] { return charged_.count(intent) > 0; });
+}
 
 HttpReply ChargeService::handle(const HttpRequestView &req) {
   std::string path = req.target.substr(0, req.target.find('?'));
@@ -251,6 +270,13 @@ HttpReply ChargeService::commit_with_faults(const ChargeRequest &cr,
   if (note) {
     note->charged = !c.replay;
     note->replay = c.replay;
+  }
+  if (!c.replay) {
+    {
+      std::lock_guard<std::mutex> lock(charged_mu_);
+      charged_.insert(c.entry.intent);
+    }
+    charged_cv_.notify_all();
   }
   if (c.replay)
     r.headers.emplace_back("Idempotent-Replayed", "true");

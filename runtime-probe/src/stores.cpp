@@ -101,12 +101,14 @@ private:
     return {e, false};
   }
 
-  // Check, pause, then act: each step is locked, the pair is not. This is a
+  // Check, wait, then act: each step is locked, the pair is not. This is a
   // business race (no C++ data race), which is what ThreadSanitizer cannot
-  // see and the ledger can. The pause ends early once a second request with
-  // the same key has passed its look-up too: that forces the interleaving,
-  // so the reading does not hang on how fast a loaded machine schedules the
-  // duplicate, and `racy_window` only bounds how late it may come.
+  // see and the ledger can. Every request that misses the record waits at a
+  // barrier until `racy_group` requests of its key have missed it too, so
+  // the duplicates' interleaving is forced rather than hoped for: the
+  // reading does not depend on how fast a loaded or sanitized machine
+  // schedules them. `racy_window` is only the fallback that keeps a lone
+  // request from waiting forever.
   CommitResult racy(const ChargeRequest &req) {
     if (req.key.empty())
       return {commit(req), false};
@@ -115,25 +117,36 @@ private:
       auto it = keys_.find(req.key);
       if (it != keys_.end())
         return {it->second.entry, true};
-      ++in_gap_[req.key];
-      gap_cv_.notify_all();
-      gap_cv_.wait_for(lock, cfg_.racy_window,
-                       [&] { return in_gap_[req.key] >= 2; });
+      // The gap outlives every request inside it, so `gap` stays valid
+      // while this one waits, and `missed` never goes down meanwhile.
+      Gap &gap = gaps_[req.key];
+      ++gap.inside;
+      if (++gap.missed >= cfg_.racy_group)
+        gap_cv_.notify_all();
+      else
+        gap_cv_.wait_for(lock, cfg_.racy_window,
+                         [&] { return gap.missed >= cfg_.racy_group; });
     }
     LedgerEntry e = commit(req);
     std::lock_guard<std::mutex> lock(mu_);
     keys_[req.key] = Record{e, Clock::now()};
-    if (--in_gap_[req.key] == 0)
-      in_gap_.erase(req.key);
+    if (--gaps_[req.key].inside == 0)
+      gaps_.erase(req.key);
     return {e, false};
   }
+
+  // key_racy: the requests of one key between look-up and record.
+  struct Gap {
+    int missed = 0; // looked up and found no record (the barrier's count)
+    int inside = 0; // of those, not yet recorded
+  };
 
   StoreConfig cfg_;
   JsonlLedger ledger_;
   std::mutex mu_;
   std::map<std::string, Record> keys_;
   std::condition_variable gap_cv_;
-  std::map<std::string, int> in_gap_; // key_racy: requests between the steps
+  std::map<std::string, Gap> gaps_;
 };
 
 // Key row and ledger row committed in one SQLite transaction, on disk: a

@@ -168,6 +168,10 @@ void Checkpoint::fork(const std::string &from, const std::string &to) {
   record_intents(to, intents(from));
 }
 
+// Only a hung service reaches it: the crash a replay recovers from is a
+// lost reply, and a slow reply on a loaded machine must not become one.
+constexpr std::chrono::milliseconds kCallTimeout{10000};
+
 WorkflowWorker::WorkflowWorker(std::string checkpoint_path, CheckpointKind kind,
                                Endpoint service, int execution,
                                const StopToken &stop)
@@ -191,7 +195,7 @@ ResumeResult WorkflowWorker::resume(const std::string &run_id,
     HttpResult res = http_call(
         service_, "POST", "/charges",
         nlohmann::json{{"intent", intent}, {"amount", a.amount}}.dump(),
-        {{"Idempotency-Key", k}}, std::chrono::milliseconds(500));
+        {{"Idempotency-Key", k}}, kCallTimeout);
     log.push_back({intent, execution_, res.status, res.kind,
                    res.header("idempotent-replayed") == "true", "POST"});
     if (classify_outcome(res.status, res.kind, res.sent) !=

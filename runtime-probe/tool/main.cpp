@@ -123,6 +123,10 @@ void print_row(const Reading &r, bool show_attempts, bool show_ledger) {
   else
     std::cout << "CONTRADICTS claim " << (r.requests_at_least ? ">=" : "")
               << to_string(r.claim) << "\n";
+  for (const auto &f : r.figures)
+    std::cout << "    " << f.label << ": " << f.measured
+              << (f.unit.empty() ? "" : " " + f.unit) << " (claim "
+              << f.claim_text() << (f.holds() ? "" : ", CONTRADICTED") << ")\n";
   for (const auto &n : r.notes)
     std::cout << "    note: " << n << "\n";
   if (show_attempts)
@@ -285,8 +289,8 @@ int cmd_probe(const ProbeArgs &a) {
     ++regressions;
     std::cout << "  regression: " << r.scenario << " differs from "
               << a.baseline << ":";
-    for (const char *field :
-         {"claim", "measured", "matches", "attempts", "ledger_lines", "error"})
+    for (const char *field : {"claim", "measured", "matches", "figures",
+                              "attempts", "ledger_lines", "error"})
       if (now.value(field, json()) != then.value(field, json()))
         std::cout << " " << field;
     std::cout << " (measured " << to_string(r.measured) << ")\n";

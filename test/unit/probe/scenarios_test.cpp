@@ -48,10 +48,11 @@ TEST(Scenarios, RegistryHasTheTenCoreScenarios) {
         "restart_store_durable", "layered_amplification", "layered_single",
         "query_before_retry", "client_error_retry", "client_error_final",
         "unbounded_outage", "budgeted_outage", "retry_after_ignored",
-        "retry_after_honored", "replay_intent_only", "replay_intent_and_fact",
-        "fork_new_run_id"})
+        "retry_after_honored", "wave_fixed_no_jitter", "wave_fixed_full_jitter",
+        "wave_exponential_no_jitter", "wave_exponential_full_jitter",
+        "replay_intent_only", "replay_intent_and_fact", "fork_new_run_id"})
     EXPECT_TRUE(all.count(n)) << n;
-  EXPECT_EQ(all.size(), 25u);
+  EXPECT_EQ(all.size(), 29u);
   EXPECT_EQ(to_string(find_scenario("race_racy")->claim), "20/20/10/10/0");
   EXPECT_FALSE(find_scenario("nope"));
 }
@@ -139,9 +140,23 @@ TEST(Scenarios, DerivedReadings) {
   for (const auto &a : m.at("query_before_retry").attempts)
     gets += a.method == "GET" && a.status == 200;
   EXPECT_EQ(gets, 3);
-  // Honoring Retry-After: 1 means the second request came >= 1 s later.
+  // Honoring Retry-After: 1 means the second request came >= 1 s later
+  // (a slow machine only adds to that); ignoring it, every attempt met the
+  // throttle (not a wall time, which would measure the machine).
   EXPECT_GE(m.at("retry_after_honored").seconds, 1.0);
-  EXPECT_LT(m.at("retry_after_ignored").seconds, 1.0);
+  for (const auto &a : m.at("retry_after_ignored").attempts)
+    EXPECT_EQ(a.status, 429) << "#" << a.attempt;
+  // The retry after a timeout waits for the commit, not for a time: the
+  // first attempt timed out, the second was charged again (naive) or
+  // replayed (key).
+  for (const char *n : {"post_timeout_naive", "post_timeout_key_atomic"}) {
+    const auto &a = m.at(n).attempts;
+    ASSERT_EQ(a.size(), 6u) << n;
+    EXPECT_EQ(a[0].kind, "transport-timeout") << n;
+    EXPECT_EQ(a[1].attempt, 2) << n;
+    EXPECT_EQ(a[1].status, std::string(n) == "post_timeout_naive" ? 201 : 200)
+        << n;
+  }
 }
 
 TEST(Scenarios, ReplayReadings) {
@@ -238,6 +253,9 @@ TEST(Service, GetAnswersFromTheLedger) {
   ChargeOutcome o = client.charge("ord-9", 700, log);
   EXPECT_TRUE(o.ok);
   EXPECT_EQ(o.receipt, "rcpt-ord-9-1");
+  // Committed before the reply, so no waiting either way.
+  EXPECT_TRUE(svc.wait_for_charge("ord-9", 0ms));
+  EXPECT_FALSE(svc.wait_for_charge("ord-10", 0ms));
   HttpResult g =
       http_call(svc.endpoint(), "GET", "/charges?intent=ord-9", "", {}, 1000ms);
   EXPECT_EQ(g.status, 200);
@@ -262,14 +280,16 @@ TEST(Service, StopIsBoundedWithAnIdleConnectionOpen) {
   std::this_thread::sleep_for(20ms); // accepted, now blocked reading
   auto t0 = std::chrono::steady_clock::now();
   server.stop();
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1s);
+  // Unbounded, stop would wait out the 10 s read timeout; half of it is a
+  // bound no slow machine reaches.
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 5s);
 }
 
 TEST(Client, TimeoutIsBoundedAndReported) {
   HttpServer server([](const HttpRequestView &) {
     HttpReply r;
     r.action = HttpReply::Action::delay;
-    r.delay = 2000ms;
+    r.delay = 60s; // held until stop(): the timeout always comes first
     return r;
   });
   server.start();
@@ -277,7 +297,7 @@ TEST(Client, TimeoutIsBoundedAndReported) {
   ep.port = server.port();
   auto t0 = std::chrono::steady_clock::now();
   HttpResult r = http_call(ep, "POST", "/charges", "{}", {}, 100ms);
-  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1s);
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 30s);
   EXPECT_EQ(r.kind, "transport-timeout");
   EXPECT_TRUE(r.sent);
   server.stop();

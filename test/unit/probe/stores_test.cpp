@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <thread>
+#include <vector>
 
 using namespace retryprobe;
 using namespace std::chrono_literals;
@@ -79,8 +80,10 @@ TEST_F(StoreTest, AtomicAdmitsOneOfTwoConcurrentDuplicates) {
   EXPECT_EQ(b->read_all().entries.size(), 1u);
 }
 
+// The barrier, not the scheduler, decides: the window is only a fallback,
+// so it is far longer than any thread start.
 TEST_F(StoreTest, RacyAdmitsBothConcurrentDuplicates) {
-  auto b = open(Policy::key_racy, 50ms);
+  auto b = open(Policy::key_racy, 10s);
   auto [r1, r2] = concurrently(*b, req("a", "k"));
   EXPECT_FALSE(r1.replay);
   EXPECT_FALSE(r2.replay);
@@ -90,7 +93,7 @@ TEST_F(StoreTest, RacyAdmitsBothConcurrentDuplicates) {
 // The window bounds how late the duplicate may come, not how long the pair
 // takes: a duplicate 100 ms behind the first still races it.
 TEST_F(StoreTest, RacyAdmitsALateConcurrentDuplicate) {
-  auto b = open(Policy::key_racy, 2000ms);
+  auto b = open(Policy::key_racy, 10s);
   CommitResult r1, r2;
   std::thread t1([&] { r1 = b->charge(req("a", "k")); });
   std::this_thread::sleep_for(100ms);
@@ -104,6 +107,26 @@ TEST_F(StoreTest, RacyAdmitsALateConcurrentDuplicate) {
   EXPECT_TRUE(b->charge(req("a", "k")).replay);
 }
 
+// The barrier is sized to the group: each of three duplicates waits until
+// all three have missed the record.
+TEST_F(StoreTest, RacyBarrierHoldsTheWholeGroup) {
+  StoreConfig c;
+  c.policy = Policy::key_racy;
+  c.racy_group = 3;
+  c.racy_window = 10s;
+  auto b = make_backend(c, dir);
+  CommitResult r[3];
+  std::vector<std::thread> threads;
+  for (auto &out : r)
+    threads.emplace_back([&] { out = b->charge(req("a", "k")); });
+  for (auto &t : threads)
+    t.join();
+  for (const auto &out : r)
+    EXPECT_FALSE(out.replay);
+  EXPECT_EQ(b->read_all().entries.size(), 3u);
+  EXPECT_TRUE(b->charge(req("a", "k")).replay);
+}
+
 TEST_F(StoreTest, RacyStillDeduplicatesSequentialRetries) {
   auto b = open(Policy::key_racy, 5ms);
   b->charge(req("a", "k"));
@@ -111,13 +134,17 @@ TEST_F(StoreTest, RacyStillDeduplicatesSequentialRetries) {
   EXPECT_EQ(b->read_all().entries.size(), 1u);
 }
 
+// Each half's TTL is far from the test's own pace (a slow machine only
+// lengthens the pause), so no retry can land on the other side of it.
 TEST_F(StoreTest, TtlForgetsExpiredKeys) {
-  auto b = open(Policy::key_ttl, 0ms, 60ms);
-  b->charge(req("a", "k"));
-  EXPECT_TRUE(b->charge(req("a", "k")).replay);
-  std::this_thread::sleep_for(100ms);
-  EXPECT_FALSE(b->charge(req("a", "k")).replay);
-  EXPECT_EQ(b->read_all().entries.size(), 2u);
+  auto kept = open(Policy::key_ttl, 0ms, 60s);
+  kept->charge(req("a", "k"));
+  EXPECT_TRUE(kept->charge(req("a", "k")).replay);
+  auto forgets = open(Policy::key_ttl, 0ms, 1ms);
+  forgets->charge(req("b", "k2"));
+  std::this_thread::sleep_for(20ms);
+  EXPECT_FALSE(forgets->charge(req("b", "k2")).replay);
+  EXPECT_EQ(forgets->entries_for("b").size(), 2u);
 }
 
 TEST_F(StoreTest, ContentHashSwallowsEqualAmounts) {

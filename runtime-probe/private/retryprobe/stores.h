@@ -27,8 +27,13 @@ std::optional<Policy> parse_policy(const std::string &name);
 
 struct StoreConfig {
   Policy policy = Policy::naive;
-  // key_racy: pause between look-up and record (a business race, the two
-  // steps each hold the mutex but not together).
+  // key_racy: look-up and record are two steps, each under the mutex but
+  // not together (a business race). Between them a request waits at a
+  // barrier until `racy_group` requests of its key have looked up, so
+  // concurrent duplicates all miss the record however the scheduler orders
+  // them; `racy_window` only bounds that wait (a lone request, such as a
+  // sequential retry, goes on after it).
+  int racy_group = 2;
   std::chrono::milliseconds racy_window{50};
   // key_ttl: records older than this are forgotten.
   std::chrono::milliseconds ttl{100};

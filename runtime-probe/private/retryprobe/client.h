@@ -83,6 +83,13 @@ public:
   RetryingClient(ClientPolicy policy, EndpointFn endpoint,
                  const StopToken &stop);
   void set_before_attempt(AttemptHook hook) { before_ = std::move(hook); }
+  // Runs once an attempt is logged, before the client acts on its outcome
+  // (a look-up, a backoff, the next attempt).
+  void set_after_attempt(AttemptHook hook) { after_ = std::move(hook); }
+  // Replaces the backoff's real sleep (a scenario on a virtual clock);
+  // returns false to stop retrying.
+  using SleepFn = std::function<bool(std::chrono::milliseconds)>;
+  void set_sleep(SleepFn sleep) { sleep_ = std::move(sleep); }
   // POSTs {intent, amount} with retries; every attempt is appended to log.
   ChargeOutcome charge(const std::string &intent, long amount,
                        std::vector<AttemptLog> &log);
@@ -101,7 +108,8 @@ private:
   ClientPolicy policy_;
   EndpointFn endpoint_;
   const StopToken &stop_;
-  AttemptHook before_;
+  AttemptHook before_, after_;
+  SleepFn sleep_;
   std::mt19937 rng_;
 };
 

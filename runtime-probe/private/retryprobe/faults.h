@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -29,6 +30,12 @@ struct FaultSpec {
   std::chrono::milliseconds slow_reply{300};
   std::chrono::milliseconds window{0}; // throttle/outage duration
   int retry_after_s = 1;
+  // outage: once the window is over, at most `capacity` requests per
+  // `capacity_window` (counted in consecutive slots from the window's
+  // start) are let through, the rest answered 503 as during the outage: a
+  // recovering service sheds what it cannot take. 0: no limit.
+  int capacity = 0;
+  std::chrono::milliseconds capacity_window{10};
   std::string describe() const; // "post_commit_drop@1"
 };
 
@@ -47,6 +54,11 @@ public:
   Decision next(const std::string &intent);
   const FaultSpec &spec() const { return specs_.front(); }
   std::string describe() const; // "post_commit_drop@1; throttle 1000ms"
+  // The time windows are judged by (default: steady_clock::now). A scenario
+  // that schedules its requests on a virtual clock sets it, so what the
+  // service answers does not depend on how fast the machine sends them.
+  using Clock = std::function<std::chrono::steady_clock::time_point()>;
+  void set_clock(Clock now) { now_ = std::move(now); }
 
 private:
   std::vector<FaultSpec> specs_;
@@ -54,6 +66,8 @@ private:
   std::map<std::string, int> arrivals_;
   int requests_ = 0;
   std::optional<std::chrono::steady_clock::time_point> window_start_;
+  std::map<long long, int> slot_counts_; // capacity slot -> requests let in
+  Clock now_;
 };
 
 } // namespace retryprobe

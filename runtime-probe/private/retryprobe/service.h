@@ -8,8 +8,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace retryprobe {
@@ -42,6 +45,11 @@ public:
   void restart();
   Endpoint endpoint() const;
   LedgerRead read_ledger();
+  // Waits until this service has committed a charge for `intent`, at most
+  // `timeout`; false when it has not. Lets a scenario order an event after
+  // a commit without guessing how long the commit takes.
+  bool wait_for_charge(const std::string &intent,
+                       std::chrono::milliseconds timeout);
 
 private:
   // What serve's request record says beyond the request and the reply.
@@ -67,6 +75,9 @@ private:
   std::optional<OpenService> open_;
   std::atomic<long> request_seq_{0};
   std::atomic<bool> record_error_told_{false};
+  std::mutex charged_mu_;
+  std::condition_variable charged_cv_;
+  std::set<std::string> charged_; // intents with a committed charge
 };
 
 // Forwards POST /charges to an upstream with its own retry policy and

@@ -13,6 +13,20 @@
 
 namespace retryprobe {
 
+// A number a scenario measures beyond the reconciliation (the jitter
+// scenarios' peak load and time to recover), with its claim: exact, or a
+// bound.
+struct Figure {
+  std::string name;  // "peak_retries_10ms", stable, for JSON and tests
+  std::string label; // "peak retries in 10 ms", for tables
+  long measured = 0;
+  long claim = 0;
+  std::string relation = "=="; // "==", "<=" or ">=": measured REL claim
+  std::string unit;            // "", "ms"
+  bool holds() const;
+  std::string claim_text() const; // "== 50", "<= 10 ms"
+};
+
 struct Reading {
   std::string scenario;
   Reconciliation claim;
@@ -25,6 +39,7 @@ struct Reading {
   std::string error_kind; // "", "precondition", "unknown", "hang", "internal"
   std::vector<std::string> notes; // per-layer counts, torn lines, ...
   bool requests_at_least = false;
+  std::vector<Figure> figures; // part of the claim: all must hold
   // Descriptive columns (from the scenario's definition), empty if unknown.
   std::string policy, key, fault, summary, demonstrates;
 };
@@ -37,7 +52,8 @@ enum class ReadingDetail {
 nlohmann::json to_json(const Reconciliation &r);
 // {"scenario", "claim": {..., "requests_at_least"}, "measured", "matches",
 //  "delivery", "seconds", "error", ["error_kind"], ["policy", "key", "fault",
-//  "summary", "demonstrates"], [full: "attempts", "ledger_lines", "notes"]}
+//  "summary", "demonstrates"], ["figures": [{name, label, measured, claim,
+//  relation, unit, holds}]], [full: "attempts", "ledger_lines", "notes"]}
 nlohmann::json to_json(const Reading &r,
                        ReadingDetail detail = ReadingDetail::full);
 // The deterministic part of a reading: everything but the timing, the
