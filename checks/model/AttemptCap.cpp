@@ -7,6 +7,7 @@
 // takes the cap its helper gives it (HelperCap.cpp).
 
 #include "RetrySite.h"
+#include "StructuralRetryInternal.h"
 #include "ValueOrigin.h"
 #include "utils/AssignedVars.h"
 #include "utils/Duration.h"
@@ -459,6 +460,32 @@ void RetrySiteIndex::summarizeCap(RetrySite &Site,
           Site.CapWhere = Gate;
         }
       });
+    // A way back taken on a flag another call fills (`post_transfer(per,
+    // result, &retry, &delay); if (retry) continue;`): that call decides
+    // whether to go on, and its cap is not read here (unknown, not none).
+    if (Site.Cap == CapKind::None && !Site.Deadline) {
+      HandedState Handed = handedState(Loop.Body);
+      auto GoesBack = [](const Stmt *S) {
+        if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+          S = CS->body_empty() ? nullptr : CS->body_back();
+        return isa_and_nonnull<ContinueStmt>(S);
+      };
+      forEachDescendant(Loop.Body, [&](const Stmt *N) {
+        const auto *If = dyn_cast<IfStmt>(N);
+        if (!If || Site.Cap != CapKind::None ||
+            !(GoesBack(If->getThen()) || GoesBack(If->getElse())))
+          return;
+        for (const auto &[D, By] : Handed)
+          if (references(If->getCond(), D) &&
+              llvm::none_of(Site.Operations, [&](const Operation &Op) {
+                return Op.Call == By;
+              })) {
+            Site.Cap = CapKind::Policy;
+            Site.CapWhere = By;
+            return;
+          }
+      });
+    }
   } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
              Call && Site.Kind == RetryKind::Helper) {
     summarizeHelperCap(Site, Call);

@@ -167,11 +167,42 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
     SuccessLeaves |= O == Outcome::Failure;
     SuccessStays |= O == Outcome::Success;
   }
+  // A test reads the value last assigned before it in the pass: `result =
+  // pre_transfer(per); if (result) break;` tests the set-up that shares the
+  // operation's status variable, not the operation.
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto TestsOtherValue = [&](const IfStmt *If) {
+    const Expr *Last = nullptr; // the value of the last assignment before
+    forEachInFunction(P.Body, [&](const Stmt *N) {
+      const VarDecl *V = nullptr;
+      const Expr *Value = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(N);
+          BO && BO->getOpcode() == BO_Assign) {
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          V = dyn_cast<VarDecl>(DRE->getDecl());
+        Value = BO->getRHS();
+      } else if (const auto *DS = dyn_cast<DeclStmt>(N);
+                 DS && DS->isSingleDecl()) {
+        V = dyn_cast<VarDecl>(DS->getSingleDecl());
+        Value = V ? V->getInit() : nullptr;
+      }
+      if (!V || !Value || !Vars.count(V) || !references(If->getCond(), V) ||
+          !SM.isBeforeInTranslationUnit(N->getEndLoc(), If->getBeginLoc()))
+        return;
+      if (!Last ||
+          SM.isBeforeInTranslationUnit(Last->getBeginLoc(), N->getBeginLoc()))
+        Last = Value;
+    });
+    return Last && !HasCall(Last);
+  };
   std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
                                                       bool Inner) {
     if (!S || isa<LambdaExpr>(S))
       return;
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (const auto *If = dyn_cast<IfStmt>(S); If && TestsOtherValue(If)) {
+      // Neither evidence nor an unread test of the operation.
+    } else if (If) {
       Outcome O = Reader.read(If->getCond());
       bool ThenLeaves = leavesLoop(If->getThen(), Inner);
       bool ElseLeaves = leavesLoop(If->getElse(), Inner);

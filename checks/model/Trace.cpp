@@ -130,7 +130,8 @@ void Tracer::outcomes(const RetrySite &Site) {
     OS << "unknown (a decision on the outcome was not read";
     if (R.Where)
       OS << ", at " << where(R.Where);
-    OS << "): no status counts as retried\n";
+    OS << "): no status counts as retried\n    (at most: "
+       << (R.Set.empty() ? std::string("none") : R.Set.format()) << ")\n";
     return;
   }
   StatusSet Failures = R.failures();

@@ -11,11 +11,19 @@ namespace clang::tidy::retry::model {
 /// Is \p Name a sleep: a word `sleep`, `nap` or `delay` (MySleep, msleep,
 /// task_delay)?
 bool isSleepName(StringRef Name) {
-  for (const std::string &W : identifierWords(Name))
+  bool Wait = false, Unit = false;
+  for (const std::string &W : identifierWords(Name)) {
     if (W == "sleep" || W == "msleep" || W == "usleep" || W == "nap" ||
         W == "delay")
       return true;
-  return false;
+    Wait = Wait || W == "wait";
+    Unit = Unit || llvm::is_contained({"ms", "msec", "millis", "us", "usec",
+                                       "sec", "secs", "seconds"},
+                                      StringRef(W));
+  }
+  // A wait with a time unit in its name waits that long (curlx_wait_ms);
+  // a bare `wait` may wait for anything.
+  return Wait && Unit;
 }
 
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a

@@ -13,7 +13,7 @@
 namespace clang::tidy::retry::model {
 
 /// Is \p Name a sleep: a word `sleep`, `nap` or `delay` (MySleep, msleep,
-/// task_delay)?
+/// task_delay), or `wait` with a time unit (curlx_wait_ms)?
 bool isSleepName(StringRef Name);
 
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
