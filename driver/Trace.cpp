@@ -6,7 +6,6 @@
 #include "Report.h"
 #include "RetryCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "model/Trace.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/Support/FileSystem.h"

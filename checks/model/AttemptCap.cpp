@@ -475,8 +475,9 @@ void RetrySiteIndex::summarizeCap(RetrySite &Site,
         if (!If || Site.Cap != CapKind::None ||
             !(GoesBack(If->getThen()) || GoesBack(If->getElse())))
           return;
-        for (const auto &[D, By] : Handed)
-          if (references(If->getCond(), D) &&
+        for (const auto &H : Handed) {
+          const CallExpr *By = H.second;
+          if (references(If->getCond(), H.first) &&
               llvm::none_of(Site.Operations, [&](const Operation &Op) {
                 return Op.Call == By;
               })) {
@@ -484,6 +485,7 @@ void RetrySiteIndex::summarizeCap(RetrySite &Site,
             Site.CapWhere = By;
             return;
           }
+        }
       });
     }
   } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
