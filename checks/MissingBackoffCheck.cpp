@@ -123,10 +123,7 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
     Http = Http || (Op.Kind != model::OperationKind::Grpc &&
                     Op.Kind != model::OperationKind::AwsSdk &&
                     Op.Kind != model::OperationKind::Unknown);
-  // A decision that read nothing of the HTTP status (`if (retry) continue;`
-  // on a flag another call fills: at most any status, 200 included) names
-  // no status (rule 5).
-  bool Unread = R.Imprecise && R.Set.hasHttp(200);
+  bool Unread = R.httpUnread();
   bool Has429 = !Unread && R.Set.hasHttp(429),
        Has503 = !Unread && R.Set.hasHttp(503);
   // Read on some paths only (`if (res->status == 429) wait(retry_after(res));

@@ -34,6 +34,28 @@ static bool endsWithContinue(const Stmt *S) {
   return isa_and_nonnull<ContinueStmt>(S);
 }
 
+/// Calls \p Fn on every statement of \p Body, lambdas left out, with
+/// whether it sits in a nested loop or switch (where `break` and `continue`
+/// are that statement's, not the loop's).
+static void forEachInLoopBody(const Stmt *Body,
+                              llvm::function_ref<void(const Stmt *, bool)> Fn) {
+  llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Stack{{Body, false}};
+  while (!Stack.empty()) {
+    auto [S, Inner] = Stack.pop_back_val();
+    if (!S || isa<LambdaExpr>(S))
+      continue;
+    Fn(S, Inner);
+    bool ChildInner =
+        Inner ||
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+    // Reversed, so that children are visited in source order.
+    llvm::SmallVector<const Stmt *, 8> Children(S->child_begin(),
+                                                S->child_end());
+    for (const Stmt *Child : llvm::reverse(Children))
+      Stack.push_back({Child, ChildInner});
+  }
+}
+
 namespace {
 
 /// What stands for \p Call's result in a loop body: the call itself, an
@@ -92,10 +114,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
 
   bool Found = false, FailureLeaves = false;
   bool Exits = leavesLoop(P.Body);
-  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
-                                                      bool Inner) {
-    if (!S || isa<LambdaExpr>(S))
-      return;
+  forEachInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       Outcome O = Reader.read(If->getCond());
       bool ThenLeaves = leavesLoop(If->getThen(), Inner);
@@ -121,13 +140,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
           if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
             Found = true;
     }
-    bool ChildInner =
-        Inner ||
-        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
-    for (const Stmt *Child : S->children())
-      Visit(Child, ChildInner);
-  };
-  Visit(P.Body, false);
+  });
   return Found && !FailureLeaves;
 }
 
@@ -171,35 +184,43 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
   // pre_transfer(per); if (result) break;` tests the set-up that shares the
   // operation's status variable, not the operation.
   const SourceManager &SM = Ctx.getSourceManager();
+  // The body's assignments to those variables, read once for every test.
+  struct Assignment {
+    const Stmt *At;
+    const VarDecl *Var;
+    const Expr *Value;
+  };
+  llvm::SmallVector<Assignment, 4> Assignments;
+  forEachInFunction(P.Body, [&](const Stmt *N) {
+    const VarDecl *V = nullptr;
+    const Expr *Value = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(N);
+        BO && BO->getOpcode() == BO_Assign) {
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        V = dyn_cast<VarDecl>(DRE->getDecl());
+      Value = BO->getRHS();
+    } else if (const auto *DS = dyn_cast<DeclStmt>(N);
+               DS && DS->isSingleDecl()) {
+      V = dyn_cast<VarDecl>(DS->getSingleDecl());
+      Value = V ? V->getInit() : nullptr;
+    }
+    if (V && Value && Vars.count(V))
+      Assignments.push_back({N, V, Value});
+  });
   auto TestsOtherValue = [&](const IfStmt *If) {
     const Expr *Last = nullptr; // the value of the last assignment before
-    forEachInFunction(P.Body, [&](const Stmt *N) {
-      const VarDecl *V = nullptr;
-      const Expr *Value = nullptr;
-      if (const auto *BO = dyn_cast<BinaryOperator>(N);
-          BO && BO->getOpcode() == BO_Assign) {
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          V = dyn_cast<VarDecl>(DRE->getDecl());
-        Value = BO->getRHS();
-      } else if (const auto *DS = dyn_cast<DeclStmt>(N);
-                 DS && DS->isSingleDecl()) {
-        V = dyn_cast<VarDecl>(DS->getSingleDecl());
-        Value = V ? V->getInit() : nullptr;
-      }
-      if (!V || !Value || !Vars.count(V) || !references(If->getCond(), V) ||
-          !SM.isBeforeInTranslationUnit(N->getEndLoc(), If->getBeginLoc()))
-        return;
-      if (!Last ||
-          SM.isBeforeInTranslationUnit(Last->getBeginLoc(), N->getBeginLoc()))
-        Last = Value;
-    });
+    for (const Assignment &A : Assignments) {
+      if (!references(If->getCond(), A.Var) ||
+          !SM.isBeforeInTranslationUnit(A.At->getEndLoc(), If->getBeginLoc()))
+        continue;
+      if (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(),
+                                                A.At->getBeginLoc()))
+        Last = A.Value;
+    }
     return Last && !HasCall(Last);
   };
-  std::function<void(const Stmt *, bool)> Visit = [&](const Stmt *S,
-                                                      bool Inner) {
-    if (!S || isa<LambdaExpr>(S))
-      return;
+  forEachInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S); If && TestsOtherValue(If)) {
       // Neither evidence nor an unread test of the operation.
     } else if (If) {
@@ -229,13 +250,7 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
           leavesLoop(Try->getTryBlock(), Inner))
         SuccessLeaves = true;
     }
-    bool ChildInner =
-        Inner ||
-        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
-    for (const Stmt *Child : S->children())
-      Visit(Child, ChildInner);
-  };
-  Visit(P.Body, false);
+  });
   // A body that ends each pass with a jump out leaves after whatever did
   // not go back before it (`if (!res) return; if (bad) continue; return
   // res->body;`): success does not go round.

@@ -32,6 +32,11 @@ struct RetriedStatuses {
     return Set & ~StatusSet::http(100, 399) & ~StatusSet::grpc(0);
   }
 
+  /// Nothing of the HTTP status was read: the decision was not understood
+  /// and may still retry a 200 (`if (retry) continue;` on a flag another
+  /// call fills). Such a decision names no HTTP status (evidence rule 5).
+  bool httpUnread() const { return Imprecise && Set.hasHttp(200); }
+
   /// The first decision point that retries some of \p S.
   const Stmt *whereFor(const StatusSet &S) const {
     for (const auto &[Set, At] : Paths)

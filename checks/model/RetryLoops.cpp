@@ -7,6 +7,7 @@
 
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
+#include "utils/OutArguments.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -111,27 +112,9 @@ static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
   };
   llvm::SmallPtrSet<const VarDecl *, 8> Results;
   auto AddOutParams = [&](const CallExpr *Call) {
-    const FunctionDecl *FD = calleeDecl(Call);
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-      const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
-      bool AddrOf = false;
-      if (const auto *UO = dyn_cast<UnaryOperator>(A);
-          UO && UO->getOpcode() == UO_AddrOf) {
-        A = UO->getSubExpr()->IgnoreParenImpCasts();
-        AddrOf = true;
-      }
-      const VarDecl *V = refVar(A);
-      if (!V)
-        continue;
-      bool ByRef = FD && I < FD->getNumParams() &&
-                   FD->getParamDecl(I)->getType()->isLValueReferenceType() &&
-                   !FD->getParamDecl(I)
-                        ->getType()
-                        .getNonReferenceType()
-                        .isConstQualified();
-      if (AddrOf || ByRef)
-        Results.insert(V);
-    }
+    for (const OutArgument &A : outArguments(Call))
+      if (A.AddressOf || A.ByReference)
+        Results.insert(A.Var);
   };
   for (const Operation &Op : Ops) {
     AddOutParams(Op.Call);

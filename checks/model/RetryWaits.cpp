@@ -7,6 +7,7 @@
 #include "RetrySite.h"
 #include "ValueOrigin.h"
 #include "Waits.h"
+#include "utils/OutArguments.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
@@ -105,22 +106,11 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
         // A call computing the duration reads what it is handed.
         if (!FD || isStdLibrary(FD) || containsStmt(Duration, Call))
           return;
-        for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-          const Expr *A = Call->getArg(I)->IgnoreParenImpCasts();
-          bool AddrOf = false;
-          if (const auto *UO = dyn_cast<UnaryOperator>(A);
-              UO && UO->getOpcode() == UO_AddrOf) {
-            A = UO->getSubExpr()->IgnoreParenImpCasts();
-            AddrOf = true;
-          }
-          const VarDecl *V = refVar(A);
-          const ParmVarDecl *P =
-              I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
-          bool ByRef = P && P->getType()->isLValueReferenceType() &&
-                       !P->getType().getNonReferenceType().isConstQualified();
-          bool ToConst = P && P->getType()->isPointerType() &&
-                         P->getType()->getPointeeType().isConstQualified();
-          if (!V || !Read.count(V) || !(ByRef || (AddrOf && !ToConst)))
+        for (const OutArgument &A : outArguments(Call)) {
+          const ParmVarDecl *P = A.Param;
+          const unsigned I = A.Index;
+          if (!Read.count(A.Var) ||
+              !(A.ByReference || (A.AddressOf && !A.ToConstPointee)))
             continue;
           Filled = true;
           const FunctionDecl *Def = nullptr;

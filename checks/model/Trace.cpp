@@ -2,6 +2,7 @@
 
 #include "Trace.h"
 #include "../utils/AstQueries.h"
+#include "Facts.h"
 #include "RetriedStatuses.h"
 #include "ValueOrigin.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -51,14 +52,11 @@ public:
 
 private:
   std::string where(const Stmt *S) const {
-    if (!S)
+    FactLoc L = S ? factLocOf(SM, S->getBeginLoc()) : FactLoc();
+    if (L.File.empty())
       return "<unknown place>";
-    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(S->getBeginLoc()));
-    if (P.isInvalid())
-      return "<unknown place>";
-    return (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
-            ":" + llvm::Twine(P.getColumn()))
-        .str();
+    return L.File + ":" + std::to_string(L.Line) + ":" +
+           std::to_string(L.Column);
   }
   void operations(const RetrySite &Site);
   void outcomes(const RetrySite &Site);
