@@ -56,6 +56,7 @@ CheckThenActDedupCheck::CheckThenActDedupCheck(StringRef Name,
     : RetryCheck(Name, Context, Uses::ApiAndStore) {}
 
 void CheckThenActDedupCheck::registerMatchers(MatchFinder *Finder) {
+  addTraversalScope(Finder);
   addFunctionMatchers(Finder);
 }
 

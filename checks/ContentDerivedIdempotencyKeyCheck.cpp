@@ -77,11 +77,13 @@ void ContentDerivedIdempotencyKeyCheck::onStartOfTranslationUnit() {
 }
 
 void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
+  addTraversalScope(Finder);
   model::addKeySinkMatchers(Finder, api(), this);
   auto NotInstantiated = unless(isInTemplateInstantiation());
   // Keys of de-dup stores on the serving side.
-  Finder->addMatcher(callExpr(NotInstantiated,
-                              anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr()))
+  Finder->addMatcher(callExpr(isStmtInAnalysedFile(),
+                              anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr()),
+                              NotInstantiated)
                          .bind("storecall"),
                      this);
 }

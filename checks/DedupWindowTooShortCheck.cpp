@@ -118,19 +118,33 @@ bool DedupWindowTooShortCheck::namesRetention(StringRef Name) const {
 }
 
 void DedupWindowTooShortCheck::registerMatchers(MatchFinder *Finder) {
+  addTraversalScope(Finder);
+  // The translation unit itself, so that the macros are read even where
+  // nothing below matches.
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  // Only what a finding can be reported on; the file test first, as
+  // isInTemplateInstantiation() climbs the parents.
   auto NotInstantiated = unless(isInTemplateInstantiation());
   // Named constants and configuration: kIdempotencyTtl, dedup_window_seconds.
-  Finder->addMatcher(
-      varDecl(unless(isInstantiated()), hasInitializer(expr())).bind("var"),
-      this);
-  // Defaults of configuration structs: struct Opts { int key_ttl_s = 120; }.
-  Finder->addMatcher(fieldDecl(hasInClassInitializer(expr())).bind("field"),
+  Finder->addMatcher(varDecl(isInAnalysedFile(), unless(isInstantiated()),
+                             hasInitializer(expr()))
+                         .bind("var"),
                      this);
+  // Defaults of configuration structs: struct Opts { int key_ttl_s = 120; }.
+  Finder->addMatcher(
+      fieldDecl(isExpansionInMainFile(), hasInClassInitializer(expr()))
+          .bind("field"),
+      this);
   // Configuration written as JSON in a string literal.
-  Finder->addMatcher(stringLiteral(NotInstantiated).bind("json"), this);
+  Finder->addMatcher(
+      stringLiteral(isExpansionInMainFile(), NotInstantiated).bind("json"),
+      this);
   // Durations handed to a de-dup store, Redis commands, SQL purges.
-  Finder->addMatcher(callExpr(NotInstantiated).bind("call"), this);
-  Finder->addMatcher(cxxConstructExpr(NotInstantiated).bind("ctor"), this);
+  Finder->addMatcher(
+      callExpr(isStmtInAnalysedFile(), NotInstantiated).bind("call"), this);
+  Finder->addMatcher(
+      cxxConstructExpr(isStmtInAnalysedFile(), NotInstantiated).bind("ctor"),
+      this);
 }
 
 std::optional<double> DedupWindowTooShortCheck::namedSeconds(StringRef Name,
@@ -218,6 +232,8 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   for (const MacroValue &M : std::exchange(PendingMacros, {}))
     if (std::optional<double> Unit = durationUnitFromName(M.Name))
       checkNamedValue(nullptr, M.Loc, M.Name, M.Value * *Unit, Ctx);
+  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("tu"))
+    return;
   if (const auto *VD = Result.Nodes.getNodeAs<VarDecl>("var")) {
     if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD) ||
         !namesRetention(VD->getName()))

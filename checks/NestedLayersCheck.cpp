@@ -42,6 +42,10 @@ NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
     }
     GraphOpts.RetryingCalls.push_back({std::move(Names), N});
   }
+  // Its index then holds the RetryingCalls operations, which no other
+  // check has; without them it reads the same sites as the others.
+  if (!GraphOpts.RetryingCalls.empty())
+    keepOwnIndex();
   if (!FactsDirectory.empty()) {
     std::string Error;
     Imported = model::FactsDb::loadCached(FactsDirectory, Error);
@@ -66,9 +70,10 @@ void NestedLayersCheck::beginTranslationUnit(model::RetrySiteIndex &Index) {
   // site. A loop around a function defined elsewhere is a retry site by its
   // structure (the model's unknown operations); the facts tell whether that
   // function retries too.
-  Index.setExternalOperations([G = Graph.get()](const CallExpr *Call) {
-    return G->retryingCallOperation(Call);
-  });
+  if (!GraphOpts.RetryingCalls.empty())
+    Index.setExternalOperations([G = Graph.get()](const CallExpr *Call) {
+      return G->retryingCallOperation(Call);
+    });
 }
 
 void NestedLayersCheck::checkSite(const model::RetrySite &Site,

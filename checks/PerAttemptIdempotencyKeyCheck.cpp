@@ -17,6 +17,7 @@ void PerAttemptIdempotencyKeyCheck::onStartOfTranslationUnit() {
 }
 
 void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
+  addTraversalScope(Finder);
   // Header names and prefixes ("Idempotency-Key", "...: "), setters and
   // parameters named as key sinks, fields: req.idempotency_key = k.
   model::addKeySinkMatchers(Finder, api(), this);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RetryCheck.h"
+#include "model/SharedIndex.h"
 #include "utils/AnalysedFiles.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/DeclTemplate.h"
@@ -19,12 +20,13 @@ static Opts readOptions(const ClangTidyCheck::OptionsView &V) {
 
 RetryCheck::RetryCheck(StringRef Name, ClangTidyContext *Context, Uses Models)
     : ClangTidyCheck(Name, Context), TidyContext(Context),
-      ApiOpts(readOptions<model::ApiOptions>(Options)), Api(ApiOpts) {
+      ApiOpts(readOptions<model::ApiOptions>(Options)),
+      Api(model::sharedApiModel(ApiOpts)) {
   setAnalysedFiles(Context->getOptions());
-  configErrors(Api.configErrors());
+  configErrors(Api->configErrors());
   if (Models == Uses::ApiAndStore) {
     StoreOpts = readOptions<model::DedupOptions>(Options);
-    Store.emplace(Api, *StoreOpts);
+    Store.emplace(*Api, *StoreOpts);
     configErrors(Store->configErrors());
   }
 }
@@ -52,7 +54,8 @@ void RetryCheck::onStartOfTranslationUnit() {
 
 model::RetrySiteIndex &RetryCheck::sites(ASTContext &Ctx) {
   if (!Sites || &Sites->context() != &Ctx)
-    Sites = std::make_unique<model::RetrySiteIndex>(Api, Ctx);
+    Sites = OwnIndex ? std::make_shared<model::RetrySiteIndex>(*Api, Ctx)
+                     : model::sharedSiteIndex(ApiOpts, Ctx);
   return *Sites;
 }
 
@@ -86,6 +89,14 @@ unsigned RetryCheck::unsignedOption(StringRef Name, unsigned Default) {
 void RetryCheck::storeBool(ClangTidyOptions::OptionMap &Opts, StringRef Name,
                            bool Value) const {
   Options.store(Opts, Name, Value ? "true" : "false");
+}
+
+void RetryCheck::ScopeLimiter::run(const MatchFinder::MatchResult &Result) {
+  limitTraversalToUserCode(*Result.Context);
+}
+
+void RetryCheck::addTraversalScope(MatchFinder *Finder) {
+  Finder->addMatcher(translationUnitDecl(), &Scope);
 }
 
 void RetryCheck::addFunctionMatchers(MatchFinder *Finder) {

@@ -33,12 +33,15 @@ public:
   void onStartOfTranslationUnit() override;
 
 protected:
-
-  const model::ApiModel &api() const { return Api; }
+  const model::ApiModel &api() const { return *Api; }
   /// The de-dup store model; only for checks built with Uses::ApiAndStore.
   const model::DedupStore &store() const { return *Store; }
-  /// The retry sites of the translation unit of \p Ctx, built on first use.
+  /// The retry sites of the translation unit of \p Ctx, built on first use
+  /// and shared with the other checks that read the same model options.
   model::RetrySiteIndex &sites(ASTContext &Ctx);
+  /// For a check that changes its index (adds operations): sites() builds
+  /// one for this check alone.
+  void keepOwnIndex() { OwnIndex = true; }
 
   /// Reads a boolean option (true/false/1/0/on/off/yes/no). OptionsView::
   /// get<bool> is not exported by the clang-tidy executable, so the --load
@@ -53,6 +56,11 @@ protected:
   /// '<Option>': <Message>".
   void configError(StringRef Option, StringRef Message);
 
+  /// Every check calls this first in registerMatchers: it limits the
+  /// traversal to user code (limitTraversalToUserCode) when the translation
+  /// unit is matched, before the traversal descends into it.
+  void addTraversalScope(ast_matchers::MatchFinder *Finder);
+
   /// Matches every function definition and lambda outside template
   /// instantiations; matchedFunction() reads a match.
   void addFunctionMatchers(ast_matchers::MatchFinder *Finder);
@@ -65,6 +73,9 @@ protected:
   matchedFunction(const ast_matchers::MatchFinder::MatchResult &Result);
 
 private:
+  struct ScopeLimiter : ast_matchers::MatchFinder::MatchCallback {
+    void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  } Scope;
   void configErrors(llvm::ArrayRef<std::pair<std::string, std::string>> Errs);
 
   /// The context the check was made in, for the header filter of each
@@ -72,9 +83,10 @@ private:
   ClangTidyContext *TidyContext;
   model::ApiOptions ApiOpts;
   std::optional<model::DedupOptions> StoreOpts;
-  model::ApiModel Api;
+  std::shared_ptr<const model::ApiModel> Api;
   std::optional<model::DedupStore> Store;
-  std::unique_ptr<model::RetrySiteIndex> Sites;
+  std::shared_ptr<model::RetrySiteIndex> Sites;
+  bool OwnIndex = false;
 };
 
 } // namespace clang::tidy::retry

@@ -70,6 +70,7 @@ void VolatileIdempotencyStoreCheck::onStartOfTranslationUnit() {
 }
 
 void VolatileIdempotencyStoreCheck::registerMatchers(MatchFinder *Finder) {
+  addTraversalScope(Finder);
   addFunctionMatchers(Finder);
 }
 

@@ -68,9 +68,11 @@ std::optional<std::string> NameList::add(StringRef Entry) {
     if (!R->isValid(Err))
       return "invalid regular expression '" + Entry.str() + "': " + Err;
     Regexes.push_back(std::move(R));
+    Memo.clear();
     return std::nullopt;
   }
   Exact.push_back(Entry.str());
+  Memo.clear();
   return std::nullopt;
 }
 
@@ -97,8 +99,15 @@ static std::string normalizeQualifiedName(StringRef QN) {
 }
 
 bool NameList::matches(StringRef RawQN) const {
-  std::string Normalized = normalizeQualifiedName(RawQN);
-  StringRef QN(Normalized);
+  if (empty())
+    return false;
+  auto [It, New] = Memo.try_emplace(RawQN, false);
+  if (New)
+    It->second = matchesNormalized(normalizeQualifiedName(RawQN));
+  return It->second;
+}
+
+bool NameList::matchesNormalized(StringRef QN) const {
   for (const std::string &E : Exact) {
     StringRef Ent(E);
     if (Ent.consume_front("::")) {

@@ -18,6 +18,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 #include <memory>
 #include <optional>
@@ -42,8 +43,12 @@ public:
   bool empty() const { return Exact.empty() && Regexes.empty(); }
 
 private:
+  bool matchesNormalized(StringRef QN) const;
   std::vector<std::string> Exact;
   std::vector<std::shared_ptr<llvm::Regex>> Regexes;
+  /// Answers by qualified name: the model asks about the same callees at
+  /// every call, and a regex match costs more than the rest of the lookup.
+  mutable llvm::StringMap<bool> Memo;
 };
 
 enum class HttpMethod { Unknown, Get, Head, Options, Post, Put, Patch, Delete };

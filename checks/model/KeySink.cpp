@@ -145,30 +145,34 @@ AST_MATCHER_P(NamedDecl, isKeySinkNamed, const ApiModel *, Api) {
 void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
                         ast_matchers::MatchFinder::MatchCallback *Check) {
   using namespace ast_matchers;
+  // The cheap tests first: isInTemplateInstantiation() climbs the parents
+  // and forEachArgumentWithParam() pairs every argument, so they run only on
+  // the nodes that can still match.
   auto NotInstantiated = unless(isInTemplateInstantiation());
   Finder->addMatcher(
-      ast_matchers::stringLiteral(NotInstantiated, isStmtInAnalysedFile())
+      ast_matchers::stringLiteral(isStmtInAnalysedFile(), NotInstantiated)
           .bind("lit"),
       Check);
   Finder->addMatcher(
       callExpr(
-          NotInstantiated, isStmtInAnalysedFile(),
-          forEachArgumentWithParam(expr().bind("arg"),
-                                   parmVarDecl().bind("param")),
+          isStmtInAnalysedFile(),
           callee(functionDecl(anyOf(isKeySinkNamed(&Api),
-                                    hasAnyParameter(isKeySinkNamed(&Api))))))
+                                    hasAnyParameter(isKeySinkNamed(&Api))))),
+          NotInstantiated,
+          forEachArgumentWithParam(expr().bind("arg"),
+                                   parmVarDecl().bind("param")))
           .bind("call"),
       Check);
   auto SinkField =
       memberExpr(member(fieldDecl(isKeySinkNamed(&Api)).bind("field")));
-  Finder->addMatcher(binaryOperator(NotInstantiated, isStmtInAnalysedFile(),
-                                    isAssignmentOperator(),
-                                    hasLHS(ignoringParenImpCasts(SinkField)),
-                                    hasRHS(expr().bind("rhs"))),
-                     Check);
   Finder->addMatcher(
-      cxxOperatorCallExpr(NotInstantiated, isStmtInAnalysedFile(),
-                          isAssignmentOperator(), hasArgument(0, SinkField),
+      binaryOperator(isStmtInAnalysedFile(), isAssignmentOperator(),
+                     hasLHS(ignoringParenImpCasts(SinkField)), NotInstantiated,
+                     hasRHS(expr().bind("rhs"))),
+      Check);
+  Finder->addMatcher(
+      cxxOperatorCallExpr(isStmtInAnalysedFile(), isAssignmentOperator(),
+                          hasArgument(0, SinkField), NotInstantiated,
                           hasArgument(1, expr().bind("rhs"))),
       Check);
 }

@@ -251,6 +251,9 @@ private:
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> RecursionSites;
   llvm::DenseMap<const FunctionDecl *, std::optional<Operation>> FnOps;
   llvm::DenseMap<const FunctionDecl *, bool> FnOpsInProgress;
+  /// enclosingFunction's answers: the model asks it of every call in every
+  /// loop, and each answer climbs the parents.
+  llvm::DenseMap<const Stmt *, const FunctionDecl *> EnclosingFn;
   llvm::DenseMap<const FunctionDecl *, bool> FnReachesUnknown;
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> FnRetriesCallable;
   bool CallIndexBuilt = false;

@@ -241,18 +241,37 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
 }
 
 const FunctionDecl *RetrySiteIndex::enclosingFunction(const Stmt *S) {
+  if (auto It = EnclosingFn.find(S); It != EnclosingFn.end())
+    return It->second;
+  // Every statement on the way up to the function (or to a statement
+  // already answered) has the same answer.
+  llvm::SmallVector<const Stmt *, 16> Path{S};
+  const FunctionDecl *Found = nullptr;
   DynTypedNode N = DynTypedNode::create(*S);
   for (int Steps = 0; Steps < 256; ++Steps) {
     auto Parents = Ctx.getParents(N);
     if (Parents.empty())
-      return nullptr;
-    if (const auto *LE = Parents[0].get<LambdaExpr>())
-      return LE->getCallOperator();
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD;
+      break;
+    if (const auto *LE = Parents[0].get<LambdaExpr>()) {
+      Found = LE->getCallOperator();
+      break;
+    }
+    if (const auto *FD = Parents[0].get<FunctionDecl>()) {
+      Found = FD;
+      break;
+    }
+    if (const auto *P = Parents[0].get<Stmt>()) {
+      if (auto It = EnclosingFn.find(P); It != EnclosingFn.end()) {
+        Found = It->second;
+        break;
+      }
+      Path.push_back(P);
+    }
     N = Parents[0];
   }
-  return nullptr;
+  for (const Stmt *P : Path)
+    EnclosingFn[P] = Found;
+  return Found;
 }
 
 std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD) {

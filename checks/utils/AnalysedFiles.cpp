@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "AnalysedFiles.h"
+#include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Regex.h"
 #include <optional>
@@ -53,6 +54,20 @@ void setAnalysedFiles(const ClangTidyOptions &Opts) {
   Current.Header = compile(Opts.HeaderFilterRegex);
   Current.Exclude = compile(Opts.ExcludeHeaderFilterRegex);
   Current.SystemHeaders = Opts.SystemHeaders.value_or(false);
+}
+
+void limitTraversalToUserCode(ASTContext &Ctx) {
+  if (Current.SystemHeaders)
+    return;
+  llvm::ArrayRef<Decl *> Scope = Ctx.getTraversalScope();
+  if (Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front()))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<Decl *> User;
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(D->getLocation()))
+      User.push_back(D);
+  Ctx.setTraversalScope(User);
 }
 
 bool isAnalysed(const SourceManager &SM, SourceLocation Loc) {

@@ -186,9 +186,20 @@ bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
 }
 
 bool containsStmt(const Stmt *S, const Stmt *Target) {
-  bool Found = false;
-  forEachDescendant(S, [&](const Stmt *N) { Found = Found || N == Target; });
-  return Found;
+  // Stops at the first sight of Target: asked of every pair of calls in a
+  // loop, a full walk each time is quadratic in the body.
+  llvm::SmallVector<const Stmt *, 64> Stack;
+  if (S)
+    Stack.push_back(S);
+  while (!Stack.empty()) {
+    const Stmt *N = Stack.pop_back_val();
+    if (N == Target)
+      return true;
+    for (const Stmt *Child : N->children())
+      if (Child)
+        Stack.push_back(Child);
+  }
+  return false;
 }
 
 const Expr *argForParam(const CallExpr *Call, const ParmVarDecl *P) {

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "SharedIndex.h"
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+/// The index with the model it reads, which it keeps alive.
+struct Shared {
+  Shared(const ApiOptions &Opts, ASTContext &Ctx)
+      : Options(Opts), Model(sharedApiModel(Opts)), Index(*Model, Ctx) {}
+  ApiOptions Options;
+  std::shared_ptr<const ApiModel> Model;
+  RetrySiteIndex Index;
+};
+
+struct Entry {
+  const ASTContext *Ctx;
+  std::weak_ptr<Shared> Held;
+};
+
+} // namespace
+
+static bool sameOptions(const ApiOptions &A, const ApiOptions &B) {
+  auto Tie = [](const ApiOptions &O) {
+    return std::tie(O.Operations, O.SideEffects, O.SafeOperations, O.KeyHeaders,
+                    O.KeySinks, O.PerAttemptSources, O.PerAttemptNames,
+                    O.RetryHelpers, O.WaitFunctions, O.PolicyCalls,
+                    O.LookupFunctions);
+  };
+  return Tie(A) == Tie(B);
+}
+
+std::shared_ptr<const ApiModel> sharedApiModel(const ApiOptions &Opts) {
+  thread_local std::vector<
+      std::pair<ApiOptions, std::shared_ptr<const ApiModel>>>
+      Models;
+  for (const auto &[O, M] : Models)
+    if (sameOptions(O, Opts))
+      return M;
+  // Options rarely vary within a run; a few sets at most are kept.
+  if (Models.size() >= 8)
+    Models.erase(Models.begin());
+  Models.emplace_back(Opts, std::make_shared<const ApiModel>(Opts));
+  return Models.back().second;
+}
+
+std::shared_ptr<RetrySiteIndex> sharedSiteIndex(const ApiOptions &Opts,
+                                                ASTContext &Ctx) {
+  // Translation units are analysed on several threads at once (the driver's
+  // -j, clangd's workers); each index is used by its own TU's thread only.
+  static std::mutex Mu;
+  static std::vector<Entry> Entries;
+  std::lock_guard<std::mutex> Lock(Mu);
+  llvm::erase_if(Entries, [](const Entry &E) { return E.Held.expired(); });
+  for (const Entry &E : Entries)
+    if (E.Ctx == &Ctx)
+      if (std::shared_ptr<Shared> S = E.Held.lock())
+        if (sameOptions(S->Options, Opts))
+          return {S, &S->Index};
+  auto S = std::make_shared<Shared>(Opts, Ctx);
+  Entries.push_back({&Ctx, S});
+  return {S, &S->Index};
+}
+
+} // namespace clang::tidy::retry::model

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// One API model per thread and one retry-site index per translation unit,
+// shared by the checks: every
+// check asks the same questions of the same sites (which loops retry, what
+// they retry, their waits and caps), so each fact is read once per TU rather
+// than once per check.
+
+#ifndef RETRYLINT_CHECKS_MODEL_SHAREDINDEX_H
+#define RETRYLINT_CHECKS_MODEL_SHAREDINDEX_H
+
+#include "ApiModel.h"
+#include "RetrySite.h"
+#include <memory>
+
+namespace clang::tidy::retry::model {
+
+/// The API model for \p Opts, made once per thread and options: its lists
+/// compile regular expressions and remember their answers, which every
+/// check of every translation unit on the thread then shares. Used by one
+/// thread only (its answers are memoized without a lock).
+std::shared_ptr<const ApiModel> sharedApiModel(const ApiOptions &Opts);
+
+/// The retry-site index of \p Ctx built with the model options \p Opts,
+/// shared with every other caller that passes the same context and equal
+/// options (checks may set the model options apart). It lives as long as a
+/// caller holds it. A caller that changes its index (adds operations) must
+/// build its own instead.
+std::shared_ptr<RetrySiteIndex> sharedSiteIndex(const ApiOptions &Opts,
+                                                ASTContext &Ctx);
+
+} // namespace clang::tidy::retry::model
+
+#endif
