@@ -72,9 +72,11 @@ public:
 
 private:
   void add(FileEntryRef FE) {
+    // No lexical ".." removal: include paths such as
+    // /usr/lib/gcc/x86_64-linux-gnu/12/../../../../include go through
+    // symlinks.
     SmallString<256> P(FE.getName());
     SM.getFileManager().makeAbsolutePath(P);
-    llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
     retrylint::Current.Files.insert(std::string(P));
   }
   const SourceManager &SM;
