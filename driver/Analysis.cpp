@@ -66,8 +66,8 @@ static std::string driverOptionMessage(const std::string &Message) {
 static Results runPool(const Setup &S,
                        const clang::tooling::CompilationDatabase &DB,
                        const std::vector<std::string> &Which,
-                       const RunOptions &Run, StringRef Label,
-                       StringRef Export, StringRef Import) {
+                       const RunOptions &Run, StringRef Label, StringRef Export,
+                       StringRef Import) {
   Results Out(Which.size());
   std::atomic<size_t> Next{0}, Done{0};
   std::atomic<bool> Stop{false};

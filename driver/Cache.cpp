@@ -93,7 +93,8 @@ bool errorsFromJson(const json::Value &V, std::vector<ClangTidyError> &Out,
     auto BuildDir = O ? O->getString("build_dir") : std::nullopt;
     const json::Array *Notes = O ? O->getArray("notes") : nullptr;
     if (!Check || !Level || !AsError || !BuildDir || !Notes ||
-        (*Level != ClangTidyError::Remark && *Level != ClangTidyError::Warning &&
+        (*Level != ClangTidyError::Remark &&
+         *Level != ClangTidyError::Warning &&
          *Level != ClangTidyError::Error)) {
       Err = "a diagnostic lacks its check, level or notes";
       return false;
@@ -180,8 +181,9 @@ static std::string buildIdentity() {
   fs::file_status St;
   std::string Out = "retrylint " RETRYLINT_VERSION;
   if (!fs::status(Exe, St))
-    Out += " " + std::to_string(St.getSize()) + " " +
-           std::to_string(St.getLastModificationTime().time_since_epoch().count());
+    Out +=
+        " " + std::to_string(St.getSize()) + " " +
+        std::to_string(St.getLastModificationTime().time_since_epoch().count());
   return Out;
 }
 
@@ -322,10 +324,10 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
     bool Same = true;
     for (const json::Value &D : *Deps) {
       const json::Array *Pair = D.getAsArray();
-      auto File = Pair && Pair->size() == 2 ? (*Pair)[0].getAsString()
-                                            : std::nullopt;
-      auto Hash = Pair && Pair->size() == 2 ? (*Pair)[1].getAsString()
-                                            : std::nullopt;
+      auto File =
+          Pair && Pair->size() == 2 ? (*Pair)[0].getAsString() : std::nullopt;
+      auto Hash =
+          Pair && Pair->size() == 2 ? (*Pair)[1].getAsString() : std::nullopt;
       if (!File || !Hash || Hash->empty()) {
         Same = false;
         Why = "a recorded file is malformed";
@@ -364,7 +366,8 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
     // Eviction goes by modification time: a hit keeps the entry young.
     int FD;
     if (!fs::openFileForWrite(Path, FD, fs::CD_OpenExisting, fs::OF_Append)) {
-      fs::setLastAccessAndModificationTime(FD, std::chrono::system_clock::now());
+      fs::setLastAccessAndModificationTime(FD,
+                                           std::chrono::system_clock::now());
       ::close(FD);
     }
     ++Replayed;
@@ -446,7 +449,8 @@ void ResultCache::finish(bool Quiet) {
     for (fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
          It.increment(EC)) {
       fs::file_status St;
-      if (fs::status(It->path(), St) || St.type() != fs::file_type::regular_file)
+      if (fs::status(It->path(), St) ||
+          St.type() != fs::file_type::regular_file)
         continue;
       All.push_back({St.getLastModificationTime(), St.getSize(), It->path()});
       Total += St.getSize();

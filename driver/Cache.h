@@ -28,7 +28,8 @@ namespace retrylint {
 
 /// A unit's errors as JSON: what Report reads of them (check, level,
 /// warning-as-error, message text, file and offset, build directory, notes).
-llvm::json::Array errorsToJson(const std::vector<clang::tidy::ClangTidyError> &R);
+llvm::json::Array
+errorsToJson(const std::vector<clang::tidy::ClangTidyError> &R);
 /// The inverse of errorsToJson(); false with \p Err on a malformed value.
 bool errorsFromJson(const llvm::json::Value &V,
                     std::vector<clang::tidy::ClangTidyError> &Out,
@@ -48,7 +49,7 @@ bool parseSize(llvm::StringRef Text, uint64_t &Bytes);
 /// them during its analysis.
 struct IncludedFiles {
   std::vector<std::string> Files; ///< absolute, each once
-  std::string MainFile; ///< as the facts check names its facts file
+  std::string MainFile;           ///< as the facts check names its facts file
 };
 
 class ResultCache {

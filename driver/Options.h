@@ -43,7 +43,7 @@ struct Options {
   std::string Color = "auto"; ///< auto, always or never
   /// --cache-dir; unset: RETRYLINT_CACHE_DIR; empty: no cache.
   std::optional<std::string> CacheDir;
-  uint64_t CacheMaxSize = 512ULL << 20; ///< --cache-max-size
+  uint64_t CacheMaxSize = 512ULL << 20;    ///< --cache-max-size
   unsigned ShardIndex = 0, ShardCount = 0; ///< --shard=K/N; 0: unsharded
   std::string MergeShards;                 ///< --merge-shards
   /// Compiler arguments after `--`, for files without a database entry.

@@ -55,8 +55,8 @@ void writeShardResults(StringRef Dir, unsigned K, unsigned N,
                        const Results &PassOne) {
   json::Array Units;
   for (size_t I = 0; I < Files.size(); ++I)
-    Units.push_back(
-        json::Object{{"file", Files[I]}, {"results", errorsToJson(PassOne[I])}});
+    Units.push_back(json::Object{{"file", Files[I]},
+                                 {"results", errorsToJson(PassOne[I])}});
   json::Object Root{{"retrylint_shard", ShardFormat},
                     {"version", RETRYLINT_VERSION},
                     {"shard", static_cast<int64_t>(K)},
@@ -149,8 +149,8 @@ void readShards(StringRef Dir, std::vector<std::string> &Files,
   for (const ShardFile &S : Shards) {
     if (S.N != N)
       fatal("--merge-shards: shards of different runs in '" + Dir + "': '" +
-            Shards.front().Path + "' is one of " + std::to_string(N) +
-            ", '" + S.Path + "' one of " + std::to_string(S.N));
+            Shards.front().Path + "' is one of " + std::to_string(N) + ", '" +
+            S.Path + "' one of " + std::to_string(S.N));
     auto [It, New] = ByIndex.emplace(S.K, &S);
     if (!New)
       fatal("--merge-shards: shard " + std::to_string(S.K) + " of " +
@@ -164,12 +164,13 @@ void readShards(StringRef Dir, std::vector<std::string> &Files,
   if (!Missing.empty())
     fatal("--merge-shards: shard " + Missing + " of " + std::to_string(N) +
           " missing in '" + Dir + "'");
-  std::map<std::string, std::pair<unsigned, std::vector<clang::tidy::ClangTidyError> *>>
+  std::map<std::string,
+           std::pair<unsigned, std::vector<clang::tidy::ClangTidyError> *>>
       Units;
   for (ShardFile &S : Shards)
     for (size_t I = 0; I < S.Files.size(); ++I) {
-      auto [It, New] = Units.emplace(S.Files[I],
-                                     std::make_pair(S.K, &S.PassOne[I]));
+      auto [It, New] =
+          Units.emplace(S.Files[I], std::make_pair(S.K, &S.PassOne[I]));
       if (!New)
         fatal("--merge-shards: '" + S.Files[I] + "' is in shard " +
               std::to_string(It->second.first) + " and in shard " +

@@ -11,8 +11,8 @@
 
 #include "Analysis.h"
 #include "Config.h"
-#include "llvm/ADT/StringRef.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
 

@@ -10,7 +10,8 @@
 // The parts, in the order a run uses them: Options (command line), Config
 // (which checks, which options), Diff (changed lines), Database (compile
 // commands and translation units), Shard (--shard, --merge-shards), Cache
-// (--cache-dir), Analysis (thread pool, cross-TU facts passes), Report (findings, baseline, outputs, exit status).
+// (--cache-dir), Analysis (thread pool, cross-TU facts passes), Report
+// (findings, baseline, outputs, exit status).
 
 #include "Analysis.h"
 #include "Baseline.h"
