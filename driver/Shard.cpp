@@ -36,8 +36,7 @@ unsigned shardOf(StringRef File, unsigned N) {
   StringRef Rel(Abs);
   if (!Rel.consume_front(Cwd + "/"))
     Rel = Abs;
-  std::string Key = Rel.str();
-  std::replace(Key.begin(), Key.end(), '\\', '/');
+  std::string Key = llvm::sys::path::convert_to_slash(Rel);
   return static_cast<unsigned>(fnv1a(Key) % N) + 1;
 }
 
@@ -74,6 +73,7 @@ void writeShardResults(StringRef Dir, unsigned K, unsigned N,
     fatal("--export-facts: " + Err);
 }
 
+namespace {
 /// One shard's file.
 struct ShardFile {
   std::string Path;
@@ -81,6 +81,7 @@ struct ShardFile {
   std::vector<std::string> Files;
   Results PassOne;
 };
+} // namespace
 
 static ShardFile readShard(const std::string &Path) {
   auto Bad = [&](const llvm::Twine &Why) {
