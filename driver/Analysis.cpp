@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -58,16 +59,23 @@ static std::string driverOptionMessage(const std::string &Message) {
   return "";
 }
 
+/// A pass's facts directories, as the cache sees them.
+struct PassFacts {
+  StringRef Export, Import;
+  /// Export is --cross-tu's own temporary directory: nothing else reads it
+  /// while the pass runs.
+  bool Private = false;
+};
+
 /// Runs \p S over \p Which on the thread pool, through \p Run's cache
-/// when it has one (\p Export and \p Import: the pass's facts
-/// directories). A configuration diagnostic (a check rejecting an option)
+/// when it has one. A configuration diagnostic (a check rejecting an option)
 /// is fatal: no further translation unit is started, and it is reported
 /// once, as one line.
 static Results runPool(const Setup &S,
                        const clang::tooling::CompilationDatabase &DB,
                        const std::vector<std::string> &Which,
-                       const RunOptions &Run, StringRef Label, StringRef Export,
-                       StringRef Import) {
+                       const RunOptions &Run, StringRef Label,
+                       const PassFacts &Facts) {
   Results Out(Which.size());
   std::atomic<size_t> Next{0}, Done{0};
   std::atomic<bool> Stop{false};
@@ -76,7 +84,7 @@ static Results runPool(const Setup &S,
   ResultCache::Pass CachePass;
   Setup Recording = S;
   if (Cache) {
-    CachePass = Cache->pass(Export, Import);
+    CachePass = Cache->pass(Facts.Export, Facts.Import, Facts.Private);
     Recording.Overrides.Checks = withIncludeRecorder(S.Overrides.Checks);
   }
   const Setup &Used = Cache ? Recording : S;
@@ -214,11 +222,11 @@ Results passOne(const Setup &S, const clang::tooling::CompilationDatabase &DB,
                 const RunOptions &Run) {
   if (Facts.twoPass())
     return runPool(exporting(S, Facts.ExportDir), DB, Files, Run, "",
-                   Facts.ExportDir, "");
+                   {Facts.ExportDir, "", !Facts.TempDir.empty()});
   Setup One = Facts.ExportDir.empty() ? S : exporting(S, Facts.ExportDir);
   if (!Facts.ImportDir.empty())
     facts::importFactsFrom(One.Overrides, Facts.ImportDir);
-  return runPool(One, DB, Files, Run, "", Facts.ExportDir, Facts.ImportDir);
+  return runPool(One, DB, Files, Run, "", {Facts.ExportDir, Facts.ImportDir});
 }
 
 void passTwo(const Setup &S, const clang::tooling::CompilationDatabase &DB,
@@ -243,7 +251,7 @@ void passTwo(const Setup &S, const clang::tooling::CompilationDatabase &DB,
   Setup Two = S;
   Two.Overrides.Checks = "-*," + facts::factsCheck().str();
   facts::importFactsFrom(Two.Overrides, FactsDir);
-  Results Again2 = runPool(Two, DB, Again, Run, "facts ", "", FactsDir);
+  Results Again2 = runPool(Two, DB, Again, Run, "facts ", {"", FactsDir});
   for (size_t K = 0; K < Again.size(); ++K) {
     auto &R = Out[Index[K]];
     dropFactsFindings(R);
@@ -255,9 +263,20 @@ void passTwo(const Setup &S, const clang::tooling::CompilationDatabase &DB,
 
 void finishFacts(const Setup &S, const std::vector<std::string> &Files,
                  Results &Out) {
-  for (size_t I = 0; I < Files.size(); ++I)
-    if (!llvm::is_contained(S.checksFor(Files[I]), facts::factsCheck()))
+  // Matching every registered check against the Checks globs is costly
+  // (regular expressions): once per distinct Checks value, not per file
+  // (it dominated a cached run).
+  auto Provider = S.provider();
+  std::map<std::string, bool> Enabled;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    clang::tidy::ClangTidyOptions Opts = Provider->getOptions(Files[I]);
+    auto [It, New] = Enabled.try_emplace(Opts.Checks.value_or(""));
+    if (New)
+      It->second = llvm::is_contained(getCheckNames(Opts, false, false),
+                                      facts::factsCheck());
+    if (!It->second)
       dropFactsFindings(Out[I]);
+  }
 }
 
 Results analyze(const Setup &S, const clang::tooling::CompilationDatabase &DB,

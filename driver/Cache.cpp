@@ -146,6 +146,19 @@ bool writeAtomically(StringRef Path, StringRef Content, std::string &Err) {
   return true;
 }
 
+/// In place: for a directory nobody else reads.
+static bool writeDirectly(StringRef Path, StringRef Content) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC);
+  if (EC)
+    return false;
+  OS << Content;
+  OS.close();
+  bool Ok = !OS.has_error();
+  OS.clear_error();
+  return Ok;
+}
+
 bool parseSize(StringRef Text, uint64_t &Bytes) {
   uint64_t Unit = 1;
   if (!Text.empty()) {
@@ -206,9 +219,11 @@ std::string ResultCache::hashFile(StringRef Path) {
   return H;
 }
 
-ResultCache::Pass ResultCache::pass(StringRef ExportDir, StringRef ImportDir) {
+ResultCache::Pass ResultCache::pass(StringRef ExportDir, StringRef ImportDir,
+                                    bool PrivateExport) {
   Pass P;
   P.ExportDir = ExportDir.str();
+  P.PrivateExport = PrivateExport;
   P.Salt = ExportDir.empty() ? "export=0" : "export=1";
   if (ImportDir.empty())
     return P;
@@ -359,8 +374,7 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
       }
       SmallString<256> FactsPath(P.ExportDir);
       llvm::sys::path::append(FactsPath, *Name);
-      std::string Err;
-      if (!writeAtomically(FactsPath, *Content, Err))
+      if (!restoreFacts(FactsPath, *Content, P.PrivateExport))
         break; // analyzed instead, which reports the problem
     }
     // Eviction goes by modification time: a hit keeps the entry young.
@@ -376,6 +390,31 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
   Out.clear();
   ++Analyzed;
   return false;
+}
+
+std::string ResultCache::blobPath(StringRef Content) const {
+  SmallString<256> P(Dir);
+  llvm::sys::path::append(P, "facts", hashBytes(Content));
+  return std::string(P);
+}
+
+bool ResultCache::restoreFacts(StringRef Path, StringRef Content,
+                               bool Private) {
+  if (!Private) {
+    std::string Err;
+    return writeAtomically(Path, Content, Err);
+  }
+  // Creating files (new inodes; a temporary file and a rename for each)
+  // cost more than the rest of a replay together; a hard link to the
+  // cache's copy of the same content costs next to nothing. The copy is
+  // compared first: never trusted.
+  std::string Blob = blobPath(Content);
+  auto Buf = llvm::MemoryBuffer::getFile(Blob, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (Buf && (*Buf)->getBuffer() == Content &&
+      !fs::create_hard_link(Blob, Path))
+    return true;
+  return writeDirectly(Path, Content);
 }
 
 /// Compile errors may come from the environment (a missing generated
@@ -413,6 +452,12 @@ void ResultCache::store(StringRef Key, const Pass &P, const IncludedFiles &Inc,
       return; // not where the facts check writes: never replay without it
     Entry["facts"] =
         json::Object{{"name", Name}, {"content", (*Buf)->getBuffer().str()}};
+    // The copy restoreFacts() links to.
+    std::string Blob = blobPath((*Buf)->getBuffer()), Err;
+    if (!fs::exists(Blob)) {
+      fs::create_directories(llvm::sys::path::parent_path(Blob));
+      writeAtomically(Blob, (*Buf)->getBuffer(), Err);
+    }
   }
   std::string Path = manifestPath(Key), Why;
   json::Array Entries;

@@ -61,9 +61,11 @@ public:
   /// the content of the facts it imports.
   struct Pass {
     std::string Salt;
-    std::string ExportDir; ///< where a hit restores the unit's facts file
+    std::string ExportDir;      ///< where a hit restores the unit's facts file
+    bool PrivateExport = false; ///< no other reader: no temporary files
   };
-  Pass pass(llvm::StringRef ExportDir, llvm::StringRef ImportDir);
+  Pass pass(llvm::StringRef ExportDir, llvm::StringRef ImportDir,
+            bool PrivateExport);
 
   /// The key of \p File analyzed with \p Opts (its effective options).
   std::string key(const clang::tidy::ClangTidyOptions &Opts,
@@ -84,6 +86,12 @@ public:
 private:
   std::string hashFile(llvm::StringRef Path);
   std::string manifestPath(llvm::StringRef Key) const;
+  /// Where the cache keeps a copy of a facts file with \p Content.
+  std::string blobPath(llvm::StringRef Content) const;
+  /// Writes a unit's facts file at \p Path (in a directory only this run
+  /// reads when \p Private).
+  bool restoreFacts(llvm::StringRef Path, llvm::StringRef Content,
+                    bool Private);
   void warnCorrupt(llvm::StringRef Path, llvm::StringRef Why);
 
   std::string Dir;
