@@ -15,19 +15,13 @@ cmake -S examples -B "$W/examples" -G Ninja >/dev/null
 python3 bench/gen-project.py "$W/gen" --units 200 --groups 10
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# timeit <setup command> <command...>: the setup runs before each timed run.
-timeit() {
-  local setup=$1
-  shift
-  for _ in $(seq "$RUNS"); do
-    eval "$setup"
-    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
-    echo "$e - $s" | bc -l
-  done | median
+# Seconds one command takes.
+once() {
+  local s e
+  s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+  echo "$e - $s" | bc -l
 }
-report() { # name cold warm
-  printf '  %-28s %7.3f s\n' "$1" "$2"
-}
+report() { printf '  %-28s %7.3f s\n' "$1" "$2"; }
 
 for P in examples gen; do
   if [ $P = examples ]; then
@@ -36,10 +30,24 @@ for P in examples gen; do
     DB=$W/gen/build; ARGS=()
   fi
   C=$W/cache-$P
-  COLD=$(timeit "rm -rf $C" "$RL" -p "$DB" --cross-tu -j 2 --quiet --cache-dir "$C" "${ARGS[@]}")
-  "$RL" -p "$DB" --cross-tu -j 2 --quiet --cache-dir "$C" "${ARGS[@]}" >/dev/null 2>&1 || true
-  WARM=$(timeit ":" "$RL" -p "$DB" --cross-tu -j 2 --quiet --cache-dir "$C" "${ARGS[@]}")
-  NOCACHE=$(timeit ":" "$RL" -p "$DB" --cross-tu -j 2 --quiet "${ARGS[@]}")
+  RUN=("$RL" -p "$DB" --cross-tu -j 2 --quiet "${ARGS[@]}")
+  # Interleaved, so that a change in the machine's load (it is shared)
+  # affects the three alike: no cache, cold (empty cache), warm.
+  : > "$W/nocache"; : > "$W/cold"; : > "$W/warm"; : > "$W/one"
+  for _ in $(seq "$RUNS"); do
+    once "${RUN[@]}" >> "$W/nocache"
+    rm -rf "$C"
+    once "${RUN[@]}" --cache-dir "$C" >> "$W/cold"
+    once "${RUN[@]}" --cache-dir "$C" >> "$W/warm"
+    if [ $P = gen ]; then
+      # One group header of ten changed: its 20 includers are analyzed
+      # again in pass 1, and pass 2 (whose facts changed).
+      echo '// edit' >> "$W/gen/src/group3.h"
+      once "${RUN[@]}" --cache-dir "$C" >> "$W/one"
+    fi
+  done
+  NOCACHE=$(median < "$W/nocache"); COLD=$(median < "$W/cold")
+  WARM=$(median < "$W/warm")
   TUS=$(grep -c '"file"' "$DB/compile_commands.json")
   printf '%s: %s TUs, --cross-tu -j 2, median of %s runs\n' "$P" "$TUS" "$RUNS"
   report "no cache:" "$NOCACHE"
@@ -47,10 +55,6 @@ for P in examples gen; do
   report "warm (nothing changed):" "$WARM"
   printf '  warm / cold:                 %5.1f %%\n' "$(echo "100 * $WARM / $COLD" | bc -l)"
   if [ $P = gen ]; then
-    # One group header of ten changed: its 20 includers are analyzed again
-    # (and pass 2, whose facts changed).
-    H=$W/gen/src/group3.h
-    ONE=$(timeit "echo '// edit' >> $H" "$RL" -p "$DB" --cross-tu -j 2 --quiet --cache-dir "$C")
-    report "one header of ten changed:" "$ONE"
+    report "one header of ten changed:" "$(median < "$W/one")"
   fi
 done
