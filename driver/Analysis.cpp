@@ -59,6 +59,7 @@ static std::string driverOptionMessage(const std::string &Message) {
   return "";
 }
 
+namespace {
 /// A pass's facts directories, as the cache sees them.
 struct PassFacts {
   StringRef Export, Import;
@@ -66,6 +67,7 @@ struct PassFacts {
   /// while the pass runs.
   bool Private = false;
 };
+} // namespace
 
 /// Runs \p S over \p Which on the thread pool, through \p Run's cache
 /// when it has one. A configuration diagnostic (a check rejecting an option)
