@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Analysis.h"
+#include "Cache.h"
 #include "Nesting.h"
 #include "Paths.h"
 #include "clang-tidy/ClangTidy.h"
@@ -14,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -57,25 +59,57 @@ static std::string driverOptionMessage(const std::string &Message) {
   return "";
 }
 
-/// Runs \p S over \p Which on the thread pool. A configuration diagnostic
-/// (a check rejecting an option) is fatal: no further translation unit is
-/// started, and it is reported once, as one line.
+namespace {
+/// A pass's facts directories, as the cache sees them.
+struct PassFacts {
+  StringRef Export, Import;
+  /// Export is --cross-tu's own temporary directory: nothing else reads it
+  /// while the pass runs.
+  bool Private = false;
+};
+} // namespace
+
+/// Runs \p S over \p Which on the thread pool, through \p Run's cache
+/// when it has one. A configuration diagnostic (a check rejecting an option)
+/// is fatal: no further translation unit is started, and it is reported
+/// once, as one line.
 static Results runPool(const Setup &S,
                        const clang::tooling::CompilationDatabase &DB,
-                       const std::vector<std::string> &Which, unsigned Jobs,
-                       bool Progress, StringRef Label) {
+                       const std::vector<std::string> &Which,
+                       const RunOptions &Run, StringRef Label,
+                       const PassFacts &Facts) {
   Results Out(Which.size());
   std::atomic<size_t> Next{0}, Done{0};
   std::atomic<bool> Stop{false};
   std::mutex ProgressMu;
+  ResultCache *Cache = Run.Cache;
+  ResultCache::Pass CachePass;
+  Setup Recording = S;
+  if (Cache) {
+    CachePass = Cache->pass(Facts.Export, Facts.Import, Facts.Private);
+    Recording.Overrides.Checks = withIncludeRecorder(S.Overrides.Checks);
+  }
+  const Setup &Used = Cache ? Recording : S;
   auto Worker = [&] {
+    // One per thread: a provider caches the .clang-tidy files it read.
+    auto KeyOptions = Cache ? Used.provider() : nullptr;
     for (size_t I; !Stop && (I = Next++) < Which.size();) {
-      if (Progress) {
+      if (Run.Progress) {
         std::lock_guard<std::mutex> Lock(ProgressMu);
         llvm::errs() << "\r\033[K" << Label << "[" << (Done + 1) << "/"
                      << Which.size() << "] " << Which[I];
       }
-      ClangTidyContext Ctx(S.provider(), false, false, false);
+      std::string Key;
+      if (Cache) {
+        Key = Cache->key(KeyOptions->getOptions(Which[I]), DB, Which[I],
+                         CachePass);
+        if (!Key.empty() && Cache->lookup(Key, CachePass, Out[I])) {
+          ++Done;
+          continue;
+        }
+        startRecordingIncludes();
+      }
+      ClangTidyContext Ctx(Used.provider(), false, false, false);
       // A physical file system keeps its own working directory: ClangTool
       // moves it to each compile command's directory without chdir.
       auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
@@ -85,9 +119,13 @@ static Results runPool(const Setup &S,
                             /*Quiet=*/true);
       if (configError(Out[I]))
         Stop = true;
+      else if (Cache)
+        Cache->store(Key, CachePass, takeRecordedIncludes(), Out[I]);
       ++Done;
     }
   };
+  unsigned Jobs =
+      Run.Jobs ? Run.Jobs : std::max(1u, std::thread::hardware_concurrency());
   unsigned Workers = std::max<size_t>(1, std::min<size_t>(Jobs, Which.size()));
   std::vector<std::thread> Threads;
   for (unsigned J = 1; J < Workers; ++J)
@@ -95,7 +133,7 @@ static Results runPool(const Setup &S,
   Worker();
   for (std::thread &T : Threads)
     T.join();
-  if (Progress)
+  if (Run.Progress)
     llvm::errs() << "\r\033[K";
   for (size_t I = 0; I < Which.size(); ++I)
     if (const ClangTidyError *E = configError(Out[I])) {
@@ -181,59 +219,82 @@ FactsPlan planFacts(const Options &O) {
   return P;
 }
 
+Results passOne(const Setup &S, const clang::tooling::CompilationDatabase &DB,
+                const std::vector<std::string> &Files, const FactsPlan &Facts,
+                const RunOptions &Run) {
+  if (Facts.twoPass())
+    return runPool(exporting(S, Facts.ExportDir), DB, Files, Run, "",
+                   {Facts.ExportDir, "", !Facts.TempDir.empty()});
+  Setup One = Facts.ExportDir.empty() ? S : exporting(S, Facts.ExportDir);
+  if (!Facts.ImportDir.empty())
+    facts::importFactsFrom(One.Overrides, Facts.ImportDir);
+  return runPool(One, DB, Files, Run, "", {Facts.ExportDir, Facts.ImportDir});
+}
+
+void passTwo(const Setup &S, const clang::tooling::CompilationDatabase &DB,
+             const std::vector<std::string> &Files, StringRef FactsDir,
+             Results &Out, const RunOptions &Run) {
+  std::vector<std::string> Need;
+  std::string Err;
+  if (!facts::unitsToReanalyze(FactsDir, Need, Err))
+    fatal("--facts: " + Err);
+  std::set<std::string> NeedReal;
+  for (const std::string &N : Need)
+    NeedReal.insert(canonicalPath(N));
+  std::vector<size_t> Index;
+  std::vector<std::string> Again;
+  for (size_t I = 0; I < Files.size(); ++I)
+    if (NeedReal.count(canonicalPath(Files[I]))) {
+      Index.push_back(I);
+      Again.push_back(Files[I]);
+    }
+  if (Again.empty())
+    return;
+  Setup Two = S;
+  Two.Overrides.Checks = "-*," + facts::factsCheck().str();
+  facts::importFactsFrom(Two.Overrides, FactsDir);
+  Results Again2 = runPool(Two, DB, Again, Run, "facts ", {"", FactsDir});
+  for (size_t K = 0; K < Again.size(); ++K) {
+    auto &R = Out[Index[K]];
+    dropFactsFindings(R);
+    for (ClangTidyError &E : Again2[K])
+      if (E.DiagnosticName == facts::factsCheck())
+        R.push_back(std::move(E));
+  }
+}
+
+void finishFacts(const Setup &S, const std::vector<std::string> &Files,
+                 Results &Out) {
+  // Matching every registered check against the Checks globs is costly
+  // (regular expressions): once per distinct Checks value, not per file
+  // (it dominated a cached run).
+  auto Provider = S.provider();
+  std::map<std::string, bool> Enabled;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    clang::tidy::ClangTidyOptions Opts = Provider->getOptions(Files[I]);
+    auto [It, New] = Enabled.try_emplace(Opts.Checks.value_or(""));
+    if (New)
+      It->second = llvm::is_contained(getCheckNames(Opts, false, false),
+                                      facts::factsCheck());
+    if (!It->second)
+      dropFactsFindings(Out[I]);
+  }
+}
+
 Results analyze(const Setup &S, const clang::tooling::CompilationDatabase &DB,
                 const std::vector<std::string> &Files, const FactsPlan &Facts,
-                unsigned Jobs, bool Progress) {
-  if (!Jobs)
-    Jobs = std::max(1u, std::thread::hardware_concurrency());
-  Results Out;
-  if (Facts.twoPass()) {
-    // Pass 1: every enabled check, and every TU writes its facts (the facts
-    // check is on even where the configuration turns it off; its findings
-    // are dropped there below).
-    Out = runPool(exporting(S, Facts.ExportDir), DB, Files, Jobs, Progress, "");
-    // Pass 2: only the TUs whose findings can change with the others'
-    // facts, and only the facts check, now reading them.
-    std::vector<std::string> Need;
-    std::string Err;
-    if (!facts::unitsToReanalyze(Facts.ImportDir, Need, Err))
-      fatal("--facts: " + Err);
-    std::set<std::string> NeedReal;
-    for (const std::string &N : Need)
-      NeedReal.insert(canonicalPath(N));
-    std::vector<size_t> Index;
-    std::vector<std::string> Again;
-    for (size_t I = 0; I < Files.size(); ++I)
-      if (NeedReal.count(canonicalPath(Files[I]))) {
-        Index.push_back(I);
-        Again.push_back(Files[I]);
-      }
-    if (!Again.empty()) {
-      Setup Pass2 = S;
-      Pass2.Overrides.Checks = "-*," + facts::factsCheck().str();
-      facts::importFactsFrom(Pass2.Overrides, Facts.ImportDir);
-      Results Again2 = runPool(Pass2, DB, Again, Jobs, Progress, "facts ");
-      for (size_t K = 0; K < Again.size(); ++K) {
-        auto &R = Out[Index[K]];
-        dropFactsFindings(R);
-        for (ClangTidyError &E : Again2[K])
-          if (E.DiagnosticName == facts::factsCheck())
-            R.push_back(std::move(E));
-      }
-    }
-  } else {
-    Setup Run = Facts.ExportDir.empty() ? S : exporting(S, Facts.ExportDir);
-    if (!Facts.ImportDir.empty())
-      facts::importFactsFrom(Run.Overrides, Facts.ImportDir);
-    Out = runPool(Run, DB, Files, Jobs, Progress, "");
-  }
-  if (!Facts.ExportDir.empty()) {
-    // The facts check ran everywhere; where the configuration does not
-    // enable it, its findings go.
-    for (size_t I = 0; I < Files.size(); ++I)
-      if (!llvm::is_contained(S.checksFor(Files[I]), facts::factsCheck()))
-        dropFactsFindings(Out[I]);
-  }
+                const RunOptions &Run) {
+  const RunOptions &R = Run;
+  // Pass 1: every enabled check, and every TU writes its facts. Pass 2:
+  // only the TUs whose findings can change with the others' facts, and
+  // only the facts check, now reading them.
+  Results Out = passOne(S, DB, Files, Facts, R);
+  if (Facts.twoPass())
+    passTwo(S, DB, Files, Facts.ImportDir, Out, R);
+  // The facts check ran everywhere; where the configuration does not enable
+  // it, its findings go.
+  if (!Facts.ExportDir.empty())
+    finishFacts(S, Files, Out);
   if (!Facts.TempDir.empty())
     llvm::sys::fs::remove_directories(Facts.TempDir);
   return Out;

@@ -32,13 +32,42 @@ FactsPlan planFacts(const Options &O);
 /// The errors and findings of each of \p Files (same order).
 using Results = std::vector<std::vector<clang::tidy::ClangTidyError>>;
 
-/// Analyzes \p Files with \p Jobs threads (0: one per hardware thread).
-/// Each thread has its own file system view with its own working directory,
-/// so compile commands in different directories never race on the
-/// process's.
+class ResultCache;
+
+/// How the passes run.
+struct RunOptions {
+  unsigned Jobs = 0; ///< threads; 0: one per hardware thread
+  bool Progress = false;
+  ResultCache *Cache = nullptr; ///< replays and stores results when set
+};
+
+/// Analyzes \p Files: pass 1, then pass 2 when \p Facts asks for both,
+/// then finishFacts(). Each thread has its own file system view with its
+/// own working directory, so compile commands in different directories
+/// never race on the process's.
 Results analyze(const Setup &S, const clang::tooling::CompilationDatabase &DB,
                 const std::vector<std::string> &Files, const FactsPlan &Facts,
-                unsigned Jobs, bool Progress);
+                const RunOptions &Run);
+
+/// Pass 1: every enabled check; with an export directory, every TU writes
+/// its facts (the facts check on even where the configuration turns it
+/// off). The results still hold the facts check's findings.
+Results passOne(const Setup &S, const clang::tooling::CompilationDatabase &DB,
+                const std::vector<std::string> &Files, const FactsPlan &Facts,
+                const RunOptions &Run);
+
+/// Pass 2 over pass 1's results \p Out of \p Files (the facts of all of
+/// them in \p FactsDir): only the facts check, only on the TUs whose
+/// findings can change with the others' facts, replacing their facts
+/// findings.
+void passTwo(const Setup &S, const clang::tooling::CompilationDatabase &DB,
+             const std::vector<std::string> &Files, llvm::StringRef FactsDir,
+             Results &Out, const RunOptions &Run);
+
+/// After passes that exported facts: the facts check's findings go where
+/// the configuration does not enable it.
+void finishFacts(const Setup &S, const std::vector<std::string> &Files,
+                 Results &Out);
 
 } // namespace retrylint
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "Options.h"
+#include "Cache.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -130,7 +132,44 @@ cl::opt<bool> CrossTu("cross-tu",
                                "temporary directory"),
                       cl::cat(Category));
 
+cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Replay each translation unit's findings from this cache "
+             "directory while nothing it depends on changed (sources, included "
+             "files, options, compile command, facts, retrylint itself); "
+             "default: $RETRYLINT_CACHE_DIR; an empty value turns it off"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> CacheMaxSize(
+    "cache-max-size",
+    cl::desc("Bound of the cache directory; the least recently used entries "
+             "go first (default 512M; K, M or G suffix)"),
+    cl::value_desc("size"), cl::init("512M"), cl::cat(Category));
+cl::opt<std::string> Shard(
+    "shard",
+    cl::desc("Analyze only shard K of N of the translation units (each unit "
+             "is in exactly one, by a hash of its path relative to the working "
+             "directory: run every shard from the repository root). With "
+             "--export-facts, also write the shard's results there for "
+             "--merge-shards"),
+    cl::value_desc("K/N"), cl::cat(Category));
+cl::opt<std::string> MergeShards(
+    "merge-shards",
+    cl::desc("Merge the facts and results of every --shard run copied into "
+             "this directory, run the cross-TU pass and report the whole "
+             "run's findings (needs -p)"),
+    cl::value_desc("dir"), cl::cat(Category));
+
 } // namespace
+
+/// --shard=K/N with 1 <= K <= N.
+static void parseShard(StringRef Value, unsigned &K, unsigned &N) {
+  auto [KText, NText] = Value.split('/');
+  if (KText.getAsInteger(10, K) || NText.getAsInteger(10, N) || K < 1 ||
+      N < 1 || K > N || !llvm::all_of(KText, llvm::isDigit) ||
+      !llvm::all_of(NText, llvm::isDigit))
+    fatal("--shard: '" + Value +
+          "' is not K/N with 1 <= K <= N (shard K of N shards)");
+}
 
 /// -j N, -jN, -j=N, --jobs=N, --jobs N (make's, ninja's and
 /// run-clang-tidy's spellings). Parsed by hand: llvm::cl reads "-j2" as a
@@ -280,6 +319,15 @@ Options parseCommandLine(int Argc, const char **Argv) {
   O.CrossTu = CrossTu;
   if (TraceOpt.getNumOccurrences())
     O.Trace = TraceOpt;
+  if (CacheDir.getNumOccurrences())
+    O.CacheDir = CacheDir;
+  if (!parseSize(CacheMaxSize, O.CacheMaxSize))
+    fatal("--cache-max-size: '" + CacheMaxSize +
+          "' is not a size (a positive number of bytes, or with a K, M or G "
+          "suffix)");
+  if (Shard.getNumOccurrences())
+    parseShard(Shard, O.ShardIndex, O.ShardCount);
+  O.MergeShards = MergeShards;
   // `retrylint --trace=a.cpp:12 -- -std=c++17` reads a.cpp itself.
   if (O.Trace && O.Paths.empty() && O.BuildPath.empty())
     O.Paths.push_back(StringRef(*O.Trace).rsplit(':').first.str());
@@ -310,6 +358,18 @@ Options parseCommandLine(int Argc, const char **Argv) {
     fatal("--trace prints one reading as text; it cannot be combined with "
           "--diff, --baseline, --write-baseline, --format, --cross-tu, "
           "--export-facts or --facts");
+  if (O.ShardCount && (O.CrossTu || !O.Facts.empty()))
+    fatal("--shard analyzes part of the translation units; it cannot be "
+          "combined with --cross-tu or --facts (run --merge-shards for the "
+          "cross-TU pass)");
+  if (!O.MergeShards.empty() &&
+      (O.ShardCount || O.CrossTu || !O.ExportFacts.empty() ||
+       !O.Facts.empty() || O.Trace || !O.Paths.empty() || O.FixedArgs))
+    fatal("--merge-shards reads the translation units and facts of the "
+          "shards; it cannot be combined with paths, --shard, --cross-tu, "
+          "--export-facts, --facts, --trace or compiler arguments");
+  if (!O.MergeShards.empty() && O.BuildPath.empty())
+    fatal("--merge-shards needs the build directory (-p) the shards used");
   return O;
 }
 

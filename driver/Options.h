@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,11 @@ struct Options {
   bool CrossTu = false;
   std::optional<std::string> Trace; ///< --trace FILE:LINE
   std::string Color = "auto"; ///< auto, always or never
+  /// --cache-dir; unset: RETRYLINT_CACHE_DIR; empty: no cache.
+  std::optional<std::string> CacheDir;
+  uint64_t CacheMaxSize = 512ULL << 20;    ///< --cache-max-size
+  unsigned ShardIndex = 0, ShardCount = 0; ///< --shard=K/N; 0: unsharded
+  std::string MergeShards;                 ///< --merge-shards
   /// Compiler arguments after `--`, for files without a database entry.
   std::optional<std::vector<std::string>> FixedArgs;
 };

@@ -119,7 +119,9 @@ int runTrace(const Options &O, const Setup &S,
     Which = Files;
   FactsPlan NoFacts;
   for (const std::string &F : Which) {
-    Results R = analyze(T, DB, {F}, NoFacts, 1, false);
+    RunOptions Run;
+    Run.Jobs = 1;
+    Results R = analyze(T, DB, {F}, NoFacts, Run);
     Collected C = collectFindings(R);
     if (C.CompileError && !O.AllowCompileErrors)
       return report(O, T, {F}, std::move(C), std::nullopt);

@@ -9,11 +9,13 @@
 //
 // The parts, in the order a run uses them: Options (command line), Config
 // (which checks, which options), Diff (changed lines), Database (compile
-// commands and translation units), Analysis (thread pool, cross-TU facts
-// passes), Report (findings, baseline, outputs, exit status).
+// commands and translation units), Shard (--shard, --merge-shards), Cache
+// (--cache-dir), Analysis (thread pool, cross-TU facts passes), Report
+// (findings, baseline, outputs, exit status).
 
 #include "Analysis.h"
 #include "Baseline.h"
+#include "Cache.h"
 #include "Config.h"
 #include "Database.h"
 #include "Diff.h"
@@ -23,6 +25,7 @@
 #include "Paths.h"
 #include "Report.h"
 #include "RetryForceLinker.h"
+#include "Shard.h"
 #include "Trace.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -67,7 +70,14 @@ int main(int argc, const char **argv) {
     parseTraceLocation(*O.Trace);
   std::optional<ChangedLines> Changed = changedLines(O);
   std::unique_ptr<CombinedDatabase> DB = loadDatabase(O);
-  std::vector<std::string> Files = translationUnits(O, *DB, Changed);
+  std::vector<std::string> Files;
+  Results R;
+  if (!O.MergeShards.empty())
+    readShards(absolutePath(O.MergeShards), Files, R);
+  else
+    Files = translationUnits(O, *DB, Changed);
+  if (O.ShardCount)
+    Files = filesOfShard(Files, O.ShardIndex, O.ShardCount);
   // Before anything is analyzed: a configuration error is one line and
   // exit status 2, never a diagnostic per translation unit. With no file
   // (a --diff that changes none), the working directory's configuration
@@ -88,8 +98,24 @@ int main(int argc, const char **argv) {
   if (!O.WriteBaseline.empty() && llvm::sys::fs::is_directory(O.WriteBaseline))
     fatal("--write-baseline: '" + O.WriteBaseline + "' is a directory");
   FactsPlan Facts = planFacts(O);
-  bool Progress = !O.Quiet && Files.size() > 1 &&
-                  llvm::sys::Process::StandardErrIsDisplayed();
-  Results R = analyze(S, *DB, Files, Facts, O.Jobs, Progress);
+  std::unique_ptr<ResultCache> Cache = openCache(O);
+  RunOptions Run;
+  Run.Jobs = O.Jobs;
+  Run.Progress = !O.Quiet && Files.size() > 1 &&
+                 llvm::sys::Process::StandardErrIsDisplayed();
+  Run.Cache = Cache.get();
+  if (!O.MergeShards.empty()) {
+    mergeShards(S, *DB, absolutePath(O.MergeShards), Files, R, Run);
+  } else if (O.ShardCount && !Facts.ExportDir.empty()) {
+    // The shard's pass 1 as it is, for --merge-shards; its own report
+    // follows as for any run that exports facts.
+    R = passOne(S, *DB, Files, Facts, Run);
+    writeShardResults(Facts.ExportDir, O.ShardIndex, O.ShardCount, Files, R);
+    finishFacts(S, Files, R);
+  } else {
+    R = analyze(S, *DB, Files, Facts, Run);
+  }
+  if (Cache)
+    Cache->finish(O.Quiet);
   return report(O, S, Files, collectFindings(R), Changed);
 }
