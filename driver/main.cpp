@@ -27,6 +27,7 @@
 #include "RetryForceLinker.h"
 #include "Shard.h"
 #include "Trace.h"
+#include "utils/AnalysedFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -60,6 +61,9 @@ int main(int argc, const char **argv) {
     std::vector<std::string> Sub(argv + 2, argv + argc);
     return StringRef(argv[1]) == "init" ? runInit(Sub) : runExplain(Sub);
   }
+  // Only retry-* checks run here: they may skip the system headers'
+  // declarations (docs/performance.md).
+  clang::tidy::retry::allowUserCodeTraversal();
   Options O = parseCommandLine(argc, argv);
   Setup S = makeSetup(O);
   if (O.ListChecks) {

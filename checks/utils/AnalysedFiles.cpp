@@ -4,6 +4,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Regex.h"
+#include <atomic>
 #include <optional>
 
 namespace clang::tidy::retry {
@@ -56,8 +57,13 @@ void setAnalysedFiles(const ClangTidyOptions &Opts) {
   Current.SystemHeaders = Opts.SystemHeaders.value_or(false);
 }
 
+/// Set once, before any analysis starts (std::atomic for the other threads).
+static std::atomic<bool> UserCodeTraversal{false};
+
+void allowUserCodeTraversal() { UserCodeTraversal = true; }
+
 void limitTraversalToUserCode(ASTContext &Ctx) {
-  if (Current.SystemHeaders)
+  if (!UserCodeTraversal || Current.SystemHeaders)
     return;
   llvm::ArrayRef<Decl *> Scope = Ctx.getTraversalScope();
   if (Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front()))

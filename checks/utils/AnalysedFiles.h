@@ -24,13 +24,20 @@ namespace clang::tidy::retry {
 void setAnalysedFiles(const ClangTidyOptions &Opts);
 
 /// Limits \p Ctx's traversal scope to the top-level declarations outside
-/// system headers, unless system headers are analysed or the scope is
-/// already limited (clangd limits it to the main file). The model reads no
-/// system-header body, and neither the matchers nor the parent map (which
-/// the model's walks and isInTemplateInstantiation() build over the whole
-/// scope, at the size of the parse) then cover the library headers. Called
-/// before the traversal descends into the translation unit.
+/// system headers, once allowUserCodeTraversal() was called in this process,
+/// unless system headers are analysed or the scope is already limited
+/// (clangd limits it to the main file). The model reads no system-header
+/// body, and neither the matchers nor the parent map (which the model's
+/// walks and isInTemplateInstantiation() build over the whole scope, at the
+/// size of the parse) then cover the library headers. Called before the
+/// traversal descends into the translation unit.
 void limitTraversalToUserCode(ASTContext &Ctx);
+
+/// Lets limitTraversalToUserCode() limit the scope. Only a process that runs
+/// no check but retry-* may: the scope belongs to the translation unit, and
+/// under `clang-tidy --load` other checks read it too (misc-const-correctness
+/// follows arguments into system-header templates).
+void allowUserCodeTraversal();
 
 /// Whether the code at \p Loc (its expansion) is analysed: it is in the main
 /// file or in a header the filter matches. An empty or unset
