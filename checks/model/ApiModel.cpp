@@ -4,6 +4,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
+#include <tuple>
 
 namespace clang::tidy::retry::model {
 
@@ -231,6 +232,16 @@ void ApiOptions::store(const ClangTidyCheck::OptionsView &Opts,
   Opts.store(Map, "WaitFunctions", WaitFunctions);
   Opts.store(Map, "PolicyCalls", PolicyCalls);
   Opts.store(Map, "LookupFunctions", LookupFunctions);
+}
+
+bool ApiOptions::operator==(const ApiOptions &O) const {
+  auto Tie = [](const ApiOptions &X) {
+    return std::tie(X.Operations, X.SideEffects, X.SafeOperations, X.KeyHeaders,
+                    X.KeySinks, X.PerAttemptSources, X.PerAttemptNames,
+                    X.RetryHelpers, X.WaitFunctions, X.PolicyCalls,
+                    X.LookupFunctions);
+  };
+  return Tie(*this) == Tie(O);
 }
 
 ApiModel::ApiModel(const ApiOptions &O) {

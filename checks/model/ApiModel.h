@@ -127,6 +127,8 @@ struct ApiOptions {
   void read(const ClangTidyCheck::OptionsView &Opts);
   void store(const ClangTidyCheck::OptionsView &Opts,
              ClangTidyOptions::OptionMap &Map) const;
+  /// Every option equal: checks with equal options share one model.
+  bool operator==(const ApiOptions &O) const;
 };
 
 class ApiModel {

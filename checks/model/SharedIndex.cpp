@@ -2,7 +2,6 @@
 
 #include "SharedIndex.h"
 #include <mutex>
-#include <tuple>
 #include <vector>
 
 namespace clang::tidy::retry::model {
@@ -25,22 +24,12 @@ struct Entry {
 
 } // namespace
 
-static bool sameOptions(const ApiOptions &A, const ApiOptions &B) {
-  auto Tie = [](const ApiOptions &O) {
-    return std::tie(O.Operations, O.SideEffects, O.SafeOperations, O.KeyHeaders,
-                    O.KeySinks, O.PerAttemptSources, O.PerAttemptNames,
-                    O.RetryHelpers, O.WaitFunctions, O.PolicyCalls,
-                    O.LookupFunctions);
-  };
-  return Tie(A) == Tie(B);
-}
-
 std::shared_ptr<const ApiModel> sharedApiModel(const ApiOptions &Opts) {
   thread_local std::vector<
       std::pair<ApiOptions, std::shared_ptr<const ApiModel>>>
       Models;
   for (const auto &[O, M] : Models)
-    if (sameOptions(O, Opts))
+    if (O == Opts)
       return M;
   // Options rarely vary within a run; a few sets at most are kept.
   if (Models.size() >= 8)
@@ -60,7 +49,7 @@ std::shared_ptr<RetrySiteIndex> sharedSiteIndex(const ApiOptions &Opts,
   for (const Entry &E : Entries)
     if (E.Ctx == &Ctx)
       if (std::shared_ptr<Shared> S = E.Held.lock())
-        if (sameOptions(S->Options, Opts))
+        if (S->Options == Opts)
           return {S, &S->Index};
   auto S = std::make_shared<Shared>(Opts, Ctx);
   Entries.push_back({&Ctx, S});
