@@ -28,7 +28,7 @@ using llvm::StringRef;
 namespace retrylint {
 
 /// Bump when the manifest's layout changes: older entries then miss.
-static constexpr int CacheFormat = 1;
+static constexpr int CacheFormat = 2;
 /// Entries kept per key (one per set of included file contents).
 static constexpr size_t EntriesPerKey = 8;
 
@@ -228,7 +228,16 @@ ResultCache::Pass ResultCache::pass(StringRef ExportDir, StringRef ImportDir,
   if (ImportDir.empty())
     return P;
   // The facts' contents, never the directory's path: --cross-tu reads a new
-  // temporary directory on every run.
+  // temporary directory on every run. Read once per run: pass 2 plans and
+  // analyzes with the same facts.
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    auto It = ImportSalts.find(ImportDir);
+    if (It != ImportSalts.end()) {
+      P.Salt += It->second;
+      return P;
+    }
+  }
   std::vector<std::string> Files;
   std::error_code EC;
   for (fs::directory_iterator It(ImportDir, EC), End; It != End && !EC;
@@ -242,7 +251,10 @@ ResultCache::Pass ResultCache::pass(StringRef ExportDir, StringRef ImportDir,
     All += llvm::sys::path::filename(F).str() + '\0' +
            (Buf ? hashBytes((*Buf)->getBuffer()) : "unreadable") + "\n";
   }
-  P.Salt += ";import=" + hashBytes(All);
+  std::string Import = ";import=" + hashBytes(All);
+  P.Salt += Import;
+  std::lock_guard<std::mutex> Lock(Mu);
+  ImportSalts[ImportDir] = Import;
   return P;
 }
 
@@ -329,7 +341,9 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
   std::unique_ptr<json::Object> M = readManifest(Path, Why);
   if (!Why.empty())
     warnCorrupt(Path, Why);
-  for (const json::Value &EV : M ? *M->getArray("entries") : json::Array()) {
+  // Not `M ? *M->getArray(...) : json::Array()`: that copies the entries.
+  static const json::Array None;
+  for (const json::Value &EV : M ? *M->getArray("entries") : None) {
     const json::Object *E = EV.getAsObject();
     const json::Array *Deps = E ? E->getArray("deps") : nullptr;
     if (!Deps || !E->get("result")) {
@@ -367,14 +381,14 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
       // The unit's exported facts, as the analysis would have written them.
       const json::Object *F = E->getObject("facts");
       auto Name = F ? F->getString("name") : std::nullopt;
-      auto Content = F ? F->getString("content") : std::nullopt;
-      if (!Name || !Content || Name->contains('/')) {
+      auto Hash = F ? F->getString("hash") : std::nullopt;
+      if (!Name || !Hash || Name->contains('/') || Hash->contains('/')) {
         warnCorrupt(Path, "an entry lacks its facts");
         break;
       }
       SmallString<256> FactsPath(P.ExportDir);
       llvm::sys::path::append(FactsPath, *Name);
-      if (!restoreFacts(FactsPath, *Content, P.PrivateExport))
+      if (!restoreFacts(FactsPath, *Hash, P.PrivateExport))
         break; // analyzed instead, which reports the problem
     }
     // Eviction goes by modification time: a hit keeps the entry young.
@@ -392,27 +406,71 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
   return false;
 }
 
-std::string ResultCache::blobPath(StringRef Content) const {
+/// Where the plan for the facts \p P imports is kept.
+static std::string planPath(StringRef Dir, StringRef Build,
+                            const ResultCache::Pass &P) {
+  SmallString<256> Path(Dir);
+  llvm::sys::path::append(Path, "plans",
+                          hashBytes(Build.str() + "\n" + P.Salt));
+  return std::string(Path);
+}
+
+static constexpr StringRef PlanHeader = "retrylint plan 2\n";
+
+bool ResultCache::lookupPlan(const Pass &P, std::vector<std::string> &Units) {
+  std::string Path = planPath(Dir, Build, P);
+  auto Buf = llvm::MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return false;
+  StringRef Text = (*Buf)->getBuffer();
+  if (!Text.consume_front(PlanHeader) || !Text.ends_with("\n")) {
+    warnCorrupt(Path, "not a retrylint pass-2 plan");
+    return false;
+  }
+  llvm::SmallVector<StringRef, 64> Lines;
+  Text.drop_back().split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  Units.assign(Lines.begin(), Lines.end());
+  return true;
+}
+
+void ResultCache::storePlan(const Pass &P,
+                            const std::vector<std::string> &Units) {
+  std::string Path = planPath(Dir, Build, P), Text = PlanHeader.str(), Err;
+  for (const std::string &U : Units)
+    Text += U + "\n";
+  fs::create_directories(llvm::sys::path::parent_path(Path));
+  if (writeAtomically(Path, Text, Err))
+    ++Stored;
+}
+
+std::string ResultCache::blobPath(StringRef Hash) const {
   SmallString<256> P(Dir);
-  llvm::sys::path::append(P, "facts", hashBytes(Content));
+  llvm::sys::path::append(P, "facts", Hash);
   return std::string(P);
 }
 
-bool ResultCache::restoreFacts(StringRef Path, StringRef Content,
-                               bool Private) {
+bool ResultCache::restoreFacts(StringRef Path, StringRef Hash, bool Private) {
+  // The manifest names the facts by the hash of their content (parsing the
+  // content inside every manifest was most of a warm run); the copy is
+  // hashed again before use: never trusted.
+  std::string Blob = blobPath(Hash);
+  auto Buf = llvm::MemoryBuffer::getFile(Blob, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return false; // evicted: analyzed again
+  StringRef Content = (*Buf)->getBuffer();
+  if (hashBytes(Content) != Hash) {
+    warnCorrupt(Blob, "its content does not match its name");
+    return false;
+  }
   if (!Private) {
     std::string Err;
     return writeAtomically(Path, Content, Err);
   }
   // Creating files (new inodes; a temporary file and a rename for each)
   // cost more than the rest of a replay together; a hard link to the
-  // cache's copy of the same content costs next to nothing. The copy is
-  // compared first: never trusted.
-  std::string Blob = blobPath(Content);
-  auto Buf = llvm::MemoryBuffer::getFile(Blob, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
-  if (Buf && (*Buf)->getBuffer() == Content &&
-      !fs::create_hard_link(Blob, Path))
+  // cache's copy costs next to nothing.
+  if (!fs::create_hard_link(Blob, Path))
     return true;
   return writeDirectly(Path, Content);
 }
@@ -450,11 +508,14 @@ void ResultCache::store(StringRef Key, const Pass &P, const IncludedFiles &Inc,
     auto Buf = llvm::MemoryBuffer::getFile(FactsPath);
     if (!Buf)
       return; // not where the facts check writes: never replay without it
-    Entry["facts"] =
-        json::Object{{"name", Name}, {"content", (*Buf)->getBuffer().str()}};
+    std::string Hash = hashBytes((*Buf)->getBuffer());
+    Entry["facts"] = json::Object{{"name", Name}, {"hash", Hash}};
     // The copy restoreFacts() links to.
-    std::string Blob = blobPath((*Buf)->getBuffer()), Err;
-    if (!fs::exists(Blob)) {
+    std::string Blob = blobPath(Hash), Err;
+    auto Old = llvm::MemoryBuffer::getFile(Blob, /*IsText=*/false,
+                                           /*RequiresNullTerminator=*/false);
+    // A damaged copy is replaced (atomically: a run may be reading it).
+    if (!Old || (*Old)->getBuffer() != (*Buf)->getBuffer()) {
       fs::create_directories(llvm::sys::path::parent_path(Blob));
       writeAtomically(Blob, (*Buf)->getBuffer(), Err);
     }

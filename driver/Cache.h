@@ -79,6 +79,10 @@ public:
   /// or configuration errors.
   void store(llvm::StringRef Key, const Pass &P, const IncludedFiles &Inc,
              const std::vector<clang::tidy::ClangTidyError> &R);
+  /// The units that pass 2 analyzes again, stored earlier for the facts
+  /// \p P imports (they decide it alone); false when none are stored.
+  bool lookupPlan(const Pass &P, std::vector<std::string> &Units);
+  void storePlan(const Pass &P, const std::vector<std::string> &Units);
   /// After the run: evicts the oldest entries until the cache is under its
   /// bound, and prints the summary line unless \p Quiet.
   void finish(bool Quiet);
@@ -86,19 +90,21 @@ public:
 private:
   std::string hashFile(llvm::StringRef Path);
   std::string manifestPath(llvm::StringRef Key) const;
-  /// Where the cache keeps a copy of a facts file with \p Content.
-  std::string blobPath(llvm::StringRef Content) const;
+  /// Where the cache keeps a copy of a facts file whose content hashes to
+  /// \p Hash.
+  std::string blobPath(llvm::StringRef Hash) const;
   /// Writes a unit's facts file at \p Path (in a directory only this run
-  /// reads when \p Private).
-  bool restoreFacts(llvm::StringRef Path, llvm::StringRef Content,
-                    bool Private);
+  /// reads when \p Private) from the cache's copy; false when the copy is
+  /// gone or does not match \p Hash.
+  bool restoreFacts(llvm::StringRef Path, llvm::StringRef Hash, bool Private);
   void warnCorrupt(llvm::StringRef Path, llvm::StringRef Why);
 
   std::string Dir;
   uint64_t MaxSize;
   std::string Build; ///< version and executable identity
-  std::mutex Mu;     ///< Hashes, warnings
+  std::mutex Mu;     ///< Hashes, ImportSalts, warnings
   llvm::StringMap<std::string> Hashes;
+  llvm::StringMap<std::string> ImportSalts; ///< by facts directory
   std::atomic<unsigned> Replayed{0}, Analyzed{0}, Stored{0};
 };
 

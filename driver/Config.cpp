@@ -12,6 +12,7 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -62,6 +63,20 @@ public:
   }
 
   std::vector<OptionsSource> getRawOptions(StringRef FileName) override {
+    // A file's options depend only on its directory. clang-tidy's provider
+    // remembers only directories where it found a .clang-tidy, so without
+    // one it walks up to / again for every file (a warm cached run's stats).
+    SmallString<256> Dir(FileName);
+    llvm::sys::fs::make_absolute(Dir);
+    llvm::sys::path::remove_filename(Dir);
+    auto [It, New] = ByDirectory.try_emplace(Dir);
+    if (New)
+      It->second = read(FileName);
+    return It->second;
+  }
+
+private:
+  std::vector<OptionsSource> read(StringRef FileName) {
     std::vector<OptionsSource> Out;
     Out.emplace_back(Defaults, OptionsSourceTypeDefaultBinary);
     bool Mentioned = false;
@@ -90,9 +105,9 @@ public:
     return Out;
   }
 
-private:
   std::unique_ptr<ClangTidyOptionsProvider> Inner;
   ClangTidyOptions Defaults, Overrides;
+  llvm::StringMap<std::vector<OptionsSource>> ByDirectory;
 };
 
 /// clang-tidy's reader of .clang-tidy files, except that a file it would
