@@ -59,11 +59,53 @@ static const Stmt *pathWithoutWait(const model::RetrySite &Site,
   return nullptr;
 }
 
+void MissingBackoffCheck::checkHelperCall(const model::RetrySite &Site,
+                                          model::RetrySiteIndex &Index) {
+  // Only where the helper's own retry was read. One in the main file is
+  // reported there, once; one in another file (a library's header) is
+  // reported at each call, the place that uses it.
+  const model::RetrySite *Own = Site.HelperOwn;
+  const SourceManager &SM = Index.context().getSourceManager();
+  if (!Own || Own->Failover ||
+      SM.isInMainFile(SM.getExpansionLoc(Own->getBeginLoc())))
+    return;
+  if (Own->Waits.empty()) {
+    diag(Site.getBeginLoc(),
+         "%0 re-sends immediately after a failure: with no wait between "
+         "attempts an outage turns into a request storm")
+        << Site.describe();
+    diag(Own->getBeginLoc(), "the helper goes back here, with no wait",
+         DiagnosticIDs::Note);
+    return;
+  }
+  bool Jitter = false, Grows = false;
+  for (const model::Wait &W : Own->Waits) {
+    Jitter = Jitter || W.Jitter || W.Opaque;
+    Grows = Grows || W.Grows;
+  }
+  if (!RequireJitter || Jitter || !Own->Waits.front().Call)
+    return;
+  diag(Site.getBeginLoc(),
+       Grows ? "%0 grows its backoff between attempts but has no jitter: "
+               "clients that failed together retry together, in synchronized "
+               "waves"
+             : "%0 waits a constant time between attempts, with no jitter: "
+               "every client retries on the same beat and the load never "
+               "spreads")
+      << Site.describe();
+  diag(Own->Waits.front().Call->getBeginLoc(), "the helper waits here",
+       DiagnosticIDs::Note);
+}
+
 void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
                                     model::RetrySiteIndex &Index) {
-  // A helper waits (or not) where we cannot see it; a failover loop moves
-  // to another endpoint on each attempt and needs no wait.
-  if (Site.Kind == model::RetryKind::Helper || Site.Failover)
+  // A helper waits as its own retry does; a failover loop moves to another
+  // endpoint on each attempt and needs no wait.
+  if (Site.Kind == model::RetryKind::Helper) {
+    checkHelperCall(Site, Index);
+    return;
+  }
+  if (Site.Failover)
     return;
   model::RetriedStatuses R = model::retriedStatuses(Site, Index);
   // The rule is about looping back after a failure of a remote operation.

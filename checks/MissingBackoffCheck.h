@@ -19,6 +19,9 @@ protected:
                  model::RetrySiteIndex &Index) override;
 
 private:
+  /// A call to a retry helper: the waits the helper's own retry makes.
+  void checkHelperCall(const model::RetrySite &Site,
+                       model::RetrySiteIndex &Index);
   const bool RequireJitter;
   const bool RequireRetryAfter;
 };

@@ -109,15 +109,57 @@ static bool closesGate(const RetrySite &Own, const FunctionDecl *HelperDef,
   return false;
 }
 
+/// Is \p E a floating constant that is infinite (`INFINITY`,
+/// `std::numeric_limits<double>::infinity()`): a cap that never stops?
+static bool isInfinite(const Expr *E, const ASTContext &Ctx) {
+  llvm::APFloat F(0.0);
+  return E && !E->isValueDependent() && E->getType()->isRealFloatingType() &&
+         E->EvaluateAsFloat(F, Ctx) && F.isInfinity();
+}
+
+/// \p E as an integer: an integer constant, or a floating one with an
+/// integral value (`20` passed for a `double max_tries`); INT64_MIN if
+/// neither.
+static int64_t constWhole(const Expr *E, ASTContext &Ctx) {
+  int64_t K = constInt(E, Ctx, INT64_MIN);
+  llvm::APFloat F(0.0);
+  if (K != INT64_MIN || !E || E->isValueDependent() ||
+      !E->getType()->isRealFloatingType() || !E->EvaluateAsFloat(F, Ctx) ||
+      !F.isFinite() || !F.isInteger() || llvm::abs(F) > llvm::APFloat(1e9))
+    return K;
+  return int64_t(F.convertToDouble());
+}
+
+/// The attempts a recursion makes that counts \p Counter up by one from
+/// \p Start and recurses while \p Cmp (`tried < max_tries`) holds with
+/// \p Bound for the other side; none for another shape.
+static std::optional<unsigned> countedUpAttempts(const BinaryOperator *Cmp,
+                                                 const VarDecl *Counter,
+                                                 int64_t Start, int64_t Bound) {
+  BinaryOperatorKind Op = Cmp->getOpcode();
+  if (refVar(Cmp->getRHS()) == Counter)
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  else if (refVar(Cmp->getLHS()) != Counter)
+    return std::nullopt;
+  int64_t Last = Op == BO_LT ? Bound - 1 : Op == BO_LE ? Bound : INT64_MIN;
+  if (Last == INT64_MIN)
+    return std::nullopt;
+  // Recurses at Start..Last: one attempt more than that.
+  return unsigned(std::clamp<int64_t>(Last - Start + 2, 1, 100000));
+}
+
 void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
   // with_retries(3, op): the first integer argument is the attempt budget;
   // a helper without one decides itself.
   Site.Cap = CapKind::Policy;
   Site.CapWhere = Call;
-  // A helper by behaviour bounds its attempts in its own loop: a cap on a
-  // parameter takes this call's argument for it (defaults included), and
-  // a loop with no cap retries this call forever.
-  const RetrySite *Own = callableRetryLoop(Site.Helper);
+  // A helper by behaviour bounds its attempts in its own loop or
+  // recursion: a cap on a parameter takes this call's argument for it
+  // (defaults included, through forwarding overloads), and one with no cap
+  // retries this call forever.
+  HelperRetry R = helperRetry(Site.Helper);
+  const RetrySite *Own = R.Own;
+  Site.HelperOwn = Own;
   const FunctionDecl *HelperDef = Own ? enclosingFunction(Own->Site) : nullptr;
   bool Mapped = false;
   if (Own && Own->Cap == CapKind::None && !Own->Deadline) {
@@ -134,17 +176,35 @@ void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
     bool ZeroDisables = false;
     if (const ParmVarDecl *P = capParameter(
             Own->CapWhere, HelperDef, Own->AttemptCounter, Ctx, ZeroDisables))
-      if (const Expr *Arg = argForParam(Call, P)) {
-        int64_t K = constInt(Arg, Ctx, INT64_MIN);
+      if (const Expr *Arg = argReaching(Call, R, P)) {
+        int64_t K = constWhole(Arg, Ctx);
         Mapped = true;
-        Site.CapWhere = isa<CXXDefaultArgExpr>(Arg) ? Call : Arg;
-        if (K == INT64_MIN) {
+        Site.CapWhere = isa<CXXDefaultArgExpr>(Arg) || !containsStmt(Call, Arg)
+                            ? Call
+                            : Arg;
+        // A recursion counting up from what the call starts it with.
+        const auto *Cmp = dyn_cast<BinaryOperator>(Own->CapWhere);
+        const auto *Counter =
+            dyn_cast_or_null<ParmVarDecl>(Own->AttemptCounter);
+        std::optional<unsigned> Counted;
+        if (Own->Kind == RetryKind::Recursion && Cmp && Counter &&
+            K != INT64_MIN) {
+          int64_t Start =
+              constInt(argReaching(Call, R, Counter), Ctx, INT64_MIN);
+          if (Start != INT64_MIN)
+            Counted = countedUpAttempts(Cmp, Counter, Start, K);
+        }
+        if (isInfinite(Arg, Ctx)) {
+          Site.Cap = CapKind::None;
+        } else if (K == INT64_MIN ||
+                   (Own->Kind == RetryKind::Recursion && !Counted)) {
           Site.Cap = CapKind::Variable;
         } else if (K <= 0 && ZeroDisables) {
           Site.Cap = CapKind::None;
         } else {
           Site.Cap = CapKind::Constant;
-          Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
+          Site.MaxAttempts =
+              Counted ? *Counted : unsigned(std::max<int64_t>(K, 1));
         }
       }
   }
@@ -156,8 +216,10 @@ void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
     Site.CapWhere = Call;
     Mapped = true;
   }
+  // Unless the helper's body was read: an argument it does not use as its
+  // cap (a starting count) is no budget.
   for (const Expr *Arg : Call->arguments()) {
-    if (Mapped)
+    if (Mapped || Own)
       break;
     if (!Arg->getType()->isIntegerType())
       continue;

@@ -7,11 +7,27 @@
 #include "Callers.h"
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
+
+bool callsAgain(const CallExpr *Call, const FunctionDecl *FD) {
+  if (const FunctionDecl *Callee = calleeDecl(Call))
+    return Callee->getCanonicalDecl() == FD->getCanonicalDecl();
+  const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate();
+  const auto *OE =
+      dyn_cast_or_null<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!T || !OE || Call->getNumArgs() > FD->getNumParams() ||
+      Call->getNumArgs() < FD->getMinRequiredArguments())
+    return false;
+  return llvm::any_of(OE->decls(), [&](const NamedDecl *D) {
+    const auto *C = dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl());
+    return C && C->getCanonicalDecl() == T->getCanonicalDecl();
+  });
+}
 
 /// The call in \p FD's body that calls \p FD again, if any.
 static const CallExpr *recursiveCall(const FunctionDecl *FD) {
@@ -20,9 +36,8 @@ static const CallExpr *recursiveCall(const FunctionDecl *FD) {
     if (Found || isa<LambdaExpr>(S))
       return;
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (const FunctionDecl *Callee = calleeDecl(Call))
-        if (Callee->getCanonicalDecl() == FD->getCanonicalDecl())
-          Found = Call;
+      if (callsAgain(Call, FD))
+        Found = Call;
   });
   return Found;
 }
@@ -156,6 +171,35 @@ recursionAttempts(const FunctionDecl *Def, const CallExpr *Again,
   return std::nullopt;
 }
 
+/// The comparison of the counted parameter \p P with another parameter
+/// that the recursive call \p Again passes on unchanged, in a test that
+/// decides whether \p Def recurses (`if (again(r) && tried < max_tries)`).
+static const BinaryOperator *boundComparison(const FunctionDecl *Def,
+                                             const CallExpr *Again,
+                                             const ParmVarDecl *P) {
+  auto PassedOn = [&](const Expr *E) {
+    const auto *Q = dyn_cast_or_null<ParmVarDecl>(refVar(E));
+    if (!Q || Q == P || Q->getDeclContext() != Def)
+      return false;
+    const Expr *Arg = argForParam(Again, Q);
+    return Arg && refVar(Arg) == Q;
+  };
+  const BinaryOperator *Found = nullptr;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    const auto *If = dyn_cast<IfStmt>(N);
+    if (Found || !If || !containsStmt(If->getThen(), Again))
+      return;
+    forEachDescendant(If->getCond(), [&](const Stmt *C) {
+      const auto *BO = dyn_cast<BinaryOperator>(C);
+      if (!Found && BO && BO->isRelationalOp() &&
+          ((refVar(BO->getLHS()) == P && PassedOn(BO->getRHS())) ||
+           (refVar(BO->getRHS()) == P && PassedOn(BO->getLHS()))))
+        Found = BO;
+    });
+  });
+  return Found;
+}
+
 const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
@@ -207,6 +251,8 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   // their failure (retry sites by structure).
   if (Ops.empty() && Conditional)
     Ops = structurallyRecursed(Def, Again);
+  if (Ops.empty() && Conditional)
+    Ops = retriedOnVerdict(Def, Again);
   if (!Conditional)
     return notSite(Def, "the recursive call follows no failure test (no "
                         "`if`, catch or earlier return guards it)");
@@ -265,6 +311,11 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
           references(Again->getArg(I), P) && Gates(P)) {
         Site->Cap = CapKind::Variable;
         Site->CapWhere = Again->getArg(I);
+        Site->AttemptCounter = P;
+        // `tried < max_tries`, max_tries passed on unchanged: each caller
+        // caps it with what it passes (HelperCap.cpp reads it per call).
+        if (const BinaryOperator *Cmp = boundComparison(Def, Again, P))
+          Site->CapWhere = Cmp;
         // Every caller starting it with a constant (`archive(doc, body,
         // 3)`) caps it there: as many attempts as the largest start makes.
         auto [Largest, Smallest] = constantsFromCallers(Def, P, Ctx);

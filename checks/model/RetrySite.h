@@ -65,6 +65,9 @@ struct RetrySite {
   const FunctionDecl *Recursive = nullptr;
   const CompoundStmt *GotoBlock = nullptr;
   const FunctionDecl *Helper = nullptr;
+  /// For helpers: the helper's own retry of the callable, when its body was
+  /// read (HelperRetry.cpp); its cap and waits are this call's.
+  const RetrySite *HelperOwn = nullptr;
   /// The loop's attempt counter, if it has one.
   const VarDecl *AttemptCounter = nullptr;
   /// Operations re-issued on each attempt (directly or through same-TU
@@ -100,6 +103,30 @@ struct RetrySite {
   /// "retry loop" or "retry helper 'with_retries'", for diagnostics.
   std::string describe() const;
 };
+
+/// What a retry helper does with the callable it is given, read from its
+/// body: its own loop or recursion that calls a callable parameter again
+/// after a failure (in the template pattern for an instantiation), reached
+/// from the helper through the forwarding calls in Forwards, outermost first
+/// (`return with_retry(&op, &again, max_tries, tried);` into another
+/// overload).
+struct HelperRetry {
+  const RetrySite *Own = nullptr;
+  llvm::SmallVector<const CallExpr *, 2> Forwards;
+};
+
+/// The argument of \p Call, a call to the helper \p R was read for, that
+/// reaches parameter \p P of the function holding R.Own (through the
+/// forwarding calls; default arguments included), or the value a
+/// forwarding function makes for it; null when there is none.
+const Expr *argReaching(const CallExpr *Call, const HelperRetry &R,
+                        const ParmVarDecl *P);
+
+/// Does \p Call call \p FD again? In a template, a call whose arguments
+/// leave the overload unresolved (`with_retry(op, again, max, tried + 1)`)
+/// does when \p FD's template is among the candidates and takes that many
+/// arguments: the instantiation resolves it to itself (RetryRecursion.cpp).
+bool callsAgain(const CallExpr *Call, const FunctionDecl *FD);
 
 /// A call made once per attempt of a retry site.
 struct RetriedCall {
@@ -193,15 +220,24 @@ private:
                                                        const CallExpr *Back);
   llvm::SmallVector<Operation, 2>
   structurallyJumpedBack(const LabelStmt *Label, const CompoundStmt *Block);
+  /// The callable parameters of \p Def whose result another callable
+  /// parameter judges in the test that decides whether to go back to \p
+  /// Back (`R r = (*op)(); if ((*should_retry)(r)) return again(...);`):
+  /// a helper that retries on its caller's verdict (HelperRetry.cpp).
+  llvm::SmallVector<Operation, 2> retriedOnVerdict(const FunctionDecl *Def,
+                                                   const Stmt *Back);
   bool reachesUnknown(const FunctionDecl *FD, unsigned Depth);
   /// Does \p FD (or the template it instantiates) retry a callable
-  /// parameter: a loop in its body calls the parameter again after it
-  /// failed? Then it is a retry helper whatever its name.
+  /// parameter, itself or through the calls it forwards to? Then it is a
+  /// retry helper whatever its name.
   bool retriesCallable(const FunctionDecl *FD) {
-    return callableRetryLoop(FD) != nullptr;
+    return helperRetry(FD).Own != nullptr;
   }
-  /// That loop (in the template pattern for an instantiation), or null.
-  const RetrySite *callableRetryLoop(const FunctionDecl *FD);
+  /// The retry of a callable parameter \p FD makes (HelperRetry.cpp).
+  HelperRetry helperRetry(const FunctionDecl *FD);
+  /// The loop or recursion in \p FD's own body (its template pattern's)
+  /// that calls a callable parameter again after a failure, or null.
+  const RetrySite *ownCallableRetry(const FunctionDecl *FD);
   /// Unknown operations called directly in \p S (not in nested lambdas).
   llvm::SmallVector<Operation, 2> unknownOperationsIn(const Stmt *S);
   const RetrySite *analyzeLoop(const Stmt *Loop);
@@ -256,6 +292,7 @@ private:
   llvm::DenseMap<const Stmt *, const FunctionDecl *> EnclosingFn;
   llvm::DenseMap<const FunctionDecl *, bool> FnReachesUnknown;
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> FnRetriesCallable;
+  llvm::DenseMap<const FunctionDecl *, HelperRetry> HelperRetries;
   bool CallIndexBuilt = false;
   bool NamedCallablesIndexed = false;
   llvm::DenseMap<const void *, llvm::SmallVector<const RetrySite *, 1>>

@@ -137,8 +137,7 @@ const RetrySite *RetrySiteIndex::siteOf(const Stmt *S) {
   if (const RetrySite *H = helperSite(Call))
     return H;
   const FunctionDecl *In = enclosingFunction(Call);
-  const FunctionDecl *Callee = calleeDecl(Call);
-  if (In && Callee && In->getCanonicalDecl() == Callee->getCanonicalDecl())
+  if (In && callsAgain(Call, In))
     return analyzeRecursion(In);
   return nullptr;
 }

@@ -8,6 +8,7 @@
 #define RETRYLINT_CHECKS_MODEL_RETRYSITEINTERNAL_H
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -16,6 +17,11 @@ namespace clang::tidy::retry::model {
 /// Variables incremented (++, --, +=, -=) in \p S: the candidates for a
 /// loop's or a goto's attempt counter, or a recursion's counted parameter.
 llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S);
+
+/// The variable or field a call goes through when it calls a callable
+/// value: `op()`, `(*fp)(ctx)`, `fn_()` on a `std::function` member, a
+/// parameter of a template type (UnknownOperations.cpp).
+const ValueDecl *callableTarget(const CallExpr *Call);
 
 } // namespace clang::tidy::retry::model
 

@@ -257,6 +257,18 @@ void Tracer::budget(const RetrySite &Site) {
 }
 
 void Tracer::waits(const RetrySite &Site) {
+  // A helper call waits as the helper's own retry does.
+  if (Site.Kind == RetryKind::Helper) {
+    if (!Site.HelperOwn) {
+      OS << "  wait between attempts: unknown (the helper's own retry was "
+            "not read)\n";
+      return;
+    }
+    OS << "  the helper's own retry: " << Site.HelperOwn->describe() << " ("
+       << where(Site.HelperOwn->Site) << ")\n";
+    waits(*Site.HelperOwn);
+    return;
+  }
   OS << "  wait between attempts: ";
   if (Site.Waits.empty()) {
     OS << "no (no call on the way back to the next attempt can wait)\n";
@@ -323,8 +335,7 @@ bool Tracer::read(const Stmt *S, Reading &R) {
     const FunctionDecl *Callee = calleeDecl(Call);
     const FunctionDecl *In = Index.enclosingFunction(Call);
     R.Site = Index.siteOf(Call);
-    bool Recursive =
-        Callee && In && Callee->getCanonicalDecl() == In->getCanonicalDecl();
+    bool Recursive = In && callsAgain(Call, In);
     // Other calls only when the model asked whether they retry.
     if (!R.Site && !Recursive && Index.whyNotSite(Call).empty())
       return false;

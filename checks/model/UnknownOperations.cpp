@@ -2,10 +2,10 @@
 //
 // Calls the API model does not know that may still be operations: a
 // callable value, a function declared but not defined in the TU, a virtual
-// call, or a same-TU function that reaches one of these. Also which
-// functions retry a callable parameter (retry helpers by behaviour).
+// call, or a same-TU function that reaches one of these.
 
 #include "RetrySite.h"
+#include "RetrySiteInternal.h"
 
 namespace clang::tidy::retry::model {
 
@@ -18,7 +18,7 @@ constexpr unsigned MaxUnknownDepth = 3;
 /// The variable or field a call goes through when it calls a callable
 /// value: `op()`, `(*fp)(ctx)`, `fn_()` on a `std::function` member, a
 /// parameter of a template type.
-static const ValueDecl *callableTarget(const CallExpr *Call) {
+const ValueDecl *callableTarget(const CallExpr *Call) {
   const Expr *Callee = Call->getCallee();
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
     if (OC->getOperator() != OO_Call || OC->getNumArgs() == 0)
@@ -144,31 +144,6 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   Op.Name = FD->getQualifiedNameAsString();
   Op.SideEffect = isSideEffectName(FD->getName());
   return Op;
-}
-
-const RetrySite *RetrySiteIndex::callableRetryLoop(const FunctionDecl *FD) {
-  if (!FD)
-    return nullptr;
-  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
-    FD = Pattern;
-  const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || !Def)
-    return nullptr;
-  if (auto It = FnRetriesCallable.find(Def); It != FnRetriesCallable.end())
-    return It->second;
-  FnRetriesCallable[Def] = nullptr;
-  const RetrySite *Found = nullptr;
-  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
-    if (Found || !isa<ForStmt, WhileStmt, DoStmt>(N))
-      return;
-    if (const RetrySite *Site = analyzeLoop(N))
-      for (const Operation &Op : Site->Operations)
-        if (const ValueDecl *Target = callableTarget(Op.Call))
-          if (isa<ParmVarDecl>(Target))
-            Found = Site;
-  });
-  FnRetriesCallable[Def] = Found;
-  return Found;
 }
 
 llvm::SmallVector<Operation, 2>

@@ -1,11 +1,10 @@
 // corpus: origin github:VEkh/hottspot-taobot sandbox/src/alpaca/client/place_order.cpp Alpaca::Client::place_order
 // corpus: real-headers
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: a retry helper known by its name whose retry is a recursion in a forwarded-to template overload: no loop in it, so its cap (a double max_tries defaulting to INFINITY) is not read and the first integer argument (the starting counter, default 0) is taken as the budget: "retry site: no: this call allows one attempt"
-// corpus: fixme-fn retry-missing-budget FIXME: same miss: the unbounded default (max_tries = INFINITY) is never carried to the call site
-// corpus: fixme-fn retry-missing-backoff FIXME: same miss at the call site; the helper's own recursion (read by --trace in the instantiation: constant usleep, no jitter) is in a template and gives no finding either
+// corpus: expect retry-unkeyed-side-effect retry-missing-budget retry-missing-backoff
 // corpus: negative retry-non-retryable-status retry-per-attempt-idempotency-key retry-content-derived-idempotency-key
-// Also CurlClient::request_with_retry (lib/curl_client/request_with_retry.cpp)
-// and fetch_quote.cpp, which wraps a GET in the same helper. The order POST is
+// Also CurlClient::request_with_retry (lib/curl_client/request_with_retry.cpp,
+// here Inputs/hottspot-call-with-retry.h) and fetch_quote.cpp, which wraps a
+// GET in the same helper. The order POST is
 // handed as a lambda to a helper whose by-value overload forwards to a
 // by-pointer overload; that one calls the lambda, asks a predicate whether to
 // go again (an empty body: a timeout or a dropped connection; or a rate-limit
@@ -55,28 +54,8 @@ public:
                               double max_tries = INFINITY, int tried = 0);
 };
 
-template <typename MakeCall, typename GoAgain>
-HttpCall HttpCall::call_with_retry(MakeCall make, GoAgain go_again,
-                               double max_tries, int tried) {
-  return call_with_retry(&make, &go_again, max_tries, tried);
-}
-
-template <typename MakeCall, typename GoAgain>
-HttpCall HttpCall::call_with_retry(MakeCall make, GoAgain *go_again,
-                               double max_tries, int tried) {
-  return call_with_retry(&make, go_again, max_tries, tried);
-}
-
-template <typename MakeCall, typename GoAgain>
-HttpCall HttpCall::call_with_retry(MakeCall *make, GoAgain *go_again,
-                               double max_tries, int tried) {
-  HttpCall call = (*make)();
-  if ((*go_again)(call) && tried < max_tries) {
-    usleep(500000);
-    return call_with_retry(make, go_again, max_tries, tried + 1);
-  }
-  return call;
-}
+// The helper lives in its own file, as in the repository.
+#include "Inputs/hottspot-call-with-retry.h"
 
 static bool worth_another_go(const HttpCall &call) {
   if (call.reply.body.empty())
