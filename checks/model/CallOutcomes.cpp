@@ -79,7 +79,7 @@ static Outcome predicateOutcome(StringRef Name) {
                             "failure", "fail"},
                            StringRef(W)))
       return Outcome::Failure;
-    if (llvm::is_contained({"ok", "success", "succeeded", "successful"},
+    if (llvm::is_contained({"ok", "okay", "success", "succeeded", "successful"},
                            StringRef(W)))
       return Outcome::Success;
   }
@@ -144,6 +144,8 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
         return Outcome::Success;
       if (isFailureAccessor(M->getName()))
         return Outcome::Failure;
+      // `res.is_retryable()`, `res.timed_out_or_error()`: its words say.
+      return predicateOutcome(M->getName());
     }
   }
   // A predicate asked of the result (`wouldRetry(r.status)`,
@@ -175,6 +177,9 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
         return Outcome::Success;
       if (isFailureAccessor(ME->getMemberDecl()->getName()))
         return Outcome::Failure;
+      // A flag of the result named for what it says (`retryable_error`,
+      // `okay`).
+      return predicateOutcome(ME->getMemberDecl()->getName());
     }
   return Outcome::Unknown;
 }

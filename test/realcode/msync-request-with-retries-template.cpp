@@ -1,13 +1,15 @@
 // corpus: origin github:Kansattica/msync lib/sync/sync_helpers.hpp request_with_retries
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a function template whose loop calls its callable parameter and goes back with `continue` when a field of the result says `retryable_error` is not read as a retry site ("re-issues no operation"), so its immediate re-send after timeouts and 5xx is missed
-// corpus: expect retry-unkeyed-side-effect
+// corpus: expect retry-unkeyed-side-effect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status
 // The caller hands in a lambda that performs the request (here an unkeyed
 // status post, re-sent after a timeout: the helper's name makes the call a
 // retry site). Capped by the
 // retries argument; a 429 waits for the rate limit to reset, but every other
 // retryable error (timeouts, 5xx) goes straight back to the next attempt.
+// The loop goes back when the result's flag `retryable_error` says so (a
+// flag of the result named for a failure); the wait it does make is a
+// constant 5 s poll until the reset, with no jitter.
 #include <chrono>
 #include <string>
 #include <thread>

@@ -1,6 +1,7 @@
 // corpus: origin github:Kansattica/msync lib/sync/send.hpp send_posts::send_attachments
 // corpus: real-headers
 // corpus: fixme-fn retry-unkeyed-side-effect FIXME: a retry-helper call in a member of a class template whose callable calls the upload through a data member of template-parameter type (upload_fn &upload): in the instantiation the operation is 'upload', "side effect: unknown" (the function the reference is bound to is not followed); in the header alone (no instantiation in its TU) the call is unresolved: "call to '?'", "the callee is no retry helper"
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-per-attempt-idempotency-key
 // Also request_with_retries (lib/sync/sync_helpers.hpp) and upload_media
 // (lib/net/net.cpp). The queue sender is a class template over the functions
@@ -9,7 +10,9 @@
 // limit resets), at most `retries` times. The upload is a multipart POST with
 // no idempotency key: a lost reply uploads the file twice. In the program the
 // template is instantiated with the real upload function (console/msync.cpp);
-// here, below.
+// here, below. The helper's loop is a retry site of its own (it goes back
+// when the result's `retryable_error` says so): a timeout or 5xx goes
+// straight back and a 429 waits a constant 10 s.
 #include <chrono>
 #include <curl/curl.h>
 #include <string>

@@ -349,3 +349,46 @@ Upstream relay_all_ok(const char *request) {
   }
   return r;
 }
+
+// The result's own flags say how the attempt went: a bool field named for a
+// failure (`retryable_error`) or a success (`okay`). Reduced from
+// github:Kansattica/msync lib/sync/sync_helpers.hpp request_with_retries.
+struct NetResponse {
+  bool okay = false;
+  bool retryable_error = false;
+  bool pending = false;
+};
+NetResponse send_post(const char *body); // another file
+
+template <class Req> NetResponse flag_goes_back_bad(Req req, unsigned tries) {
+  for (unsigned i = 0; i < tries; i++) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    NetResponse r = req();
+    if (r.retryable_error)
+      continue;
+    return r;
+  }
+  return NetResponse{};
+}
+
+NetResponse okay_flag_bad(const char *body) {
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    NetResponse r = send_post(body);
+    if (r.okay)
+      return r;
+  }
+  return NetResponse{};
+}
+
+// A flag whose name says nothing about failure: the loop's reason to go
+// back is unknown, and unknown is silent.
+NetResponse pending_flag_ok(const char *body) {
+  for (int i = 0; i < 3; ++i) {
+    NetResponse r = send_post(body);
+    if (r.pending)
+      continue;
+    return r;
+  }
+  return NetResponse{};
+}
