@@ -74,9 +74,9 @@ static bool isFailureAccessor(StringRef Name) {
 /// success (`succeeded`, `is_ok`).
 static Outcome predicateOutcome(StringRef Name) {
   for (const std::string &W : identifierWords(Name)) {
-    if (llvm::is_contained({"retry", "retryable", "retriable", "transient",
-                            "temporary", "recoverable", "error", "failed",
-                            "failure", "fail"},
+    if (llvm::is_contained({"retry", "retryable", "retriable", "again",
+                            "transient", "temporary", "recoverable", "error",
+                            "failed", "failure", "fail"},
                            StringRef(W)))
       return Outcome::Failure;
     if (llvm::is_contained({"ok", "okay", "success", "succeeded", "successful"},
@@ -131,6 +131,16 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
             dyn_cast_or_null<CXXConversionDecl>(MC->getMethodDecl());
         Conv && Conv->getConversionType()->isBooleanType())
       return readImpl(MC->getImplicitObjectArgument());
+  // A local flag computed from the result (`bool again = !reply ||
+  // should_retry(*reply); if (!again) return reply;`): its initializer.
+  if (const VarDecl *Flag = resultFlag(S)) {
+    if (FlagDepth >= 2)
+      return Outcome::Unknown;
+    ++FlagDepth;
+    Outcome O = readImpl(Flag->getInit());
+    --FlagDepth;
+    return O;
+  }
   // A value built from the result to be tested for truth: gtest's
   // `AssertionResult gtest_ar_ = AssertionResult(res)`.
   if (const Expr *From = builtFrom(S))
@@ -154,6 +164,13 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
       Call && Call->getType()->isBooleanType() &&
       llvm::any_of(Call->arguments(), [&](const Expr *A) {
         const Expr *X = ignoreWrappers(A);
+        // `should_retry(*reply)`, through a pointer or a smart pointer.
+        if (const auto *UO = dyn_cast_or_null<UnaryOperator>(X);
+            UO && UO->getOpcode() == UO_Deref)
+          X = ignoreWrappers(UO->getSubExpr());
+        else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(X);
+                 OC && OC->getOperator() == OO_Star && OC->getNumArgs() == 1)
+          X = ignoreWrappers(OC->getArg(0));
         if (const auto *ME = dyn_cast_or_null<MemberExpr>(X))
           X = ME->getBase();
         return isResult(X);
@@ -188,9 +205,25 @@ bool OutcomeReader::mentions(const Expr *E) {
   bool Found = false;
   forEachDescendant(E, [&](const Stmt *N) {
     if (const auto *X = dyn_cast<Expr>(N))
-      Found = Found || IsResult(X);
+      Found = Found || IsResult(X) || resultFlag(X);
   });
   return Found;
+}
+
+const VarDecl *OutcomeReader::resultFlag(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!V || !V->isLocalVarDecl() || !V->getType()->isBooleanType() ||
+      !V->getInit() || isa<ParmVarDecl>(V))
+    return nullptr;
+  // The initializer reads the result directly (one level: no flag of a
+  // flag is followed from here).
+  bool Reads = false;
+  forEachDescendant(V->getInit(), [&](const Stmt *N) {
+    if (const auto *X = dyn_cast<Expr>(N))
+      Reads = Reads || IsResult(X);
+  });
+  return Reads ? V : nullptr;
 }
 
 bool OutcomeReader::zeroIsSuccess(QualType T) {

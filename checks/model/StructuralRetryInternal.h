@@ -60,9 +60,13 @@ private:
   /// `rc == 0`, `err.code != ERR_NONE`, `status == SQLITE_BUSY`, `-1 == rc`.
   Outcome compare(BinaryOperatorKind Op, const Expr *L, const Expr *R);
 
+  /// The local bool \p E names when its initializer reads the result.
+  const VarDecl *resultFlag(const Expr *E);
+
   ASTContext &Ctx;
   llvm::function_ref<bool(const Expr *)> IsResult;
   bool Specific = false;
+  unsigned FlagDepth = 0;
 };
 
 /// Does the loop around \p Call go back because \p Call failed: it leaves

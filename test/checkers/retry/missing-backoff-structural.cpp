@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -391,4 +392,23 @@ NetResponse pending_flag_ok(const char *body) {
     return r;
   }
   return NetResponse{};
+}
+
+// The verdict in a local flag computed from the result, through a smart
+// pointer: `bool again = !reply || http->go_again(*reply)`. Reduced from
+// github:duckdb/duckdb src/main/http/http_util.cpp RunRequestWithRetry.
+struct Verdict {
+  virtual ~Verdict();
+  virtual bool go_again(const NetResponse &r) = 0;
+};
+std::unique_ptr<NetResponse>
+verdict_flag_bad(const std::function<std::unique_ptr<NetResponse>()> &attempt,
+                 Verdict *v) {
+  while (true) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    std::unique_ptr<NetResponse> reply = attempt();
+    bool again = !reply || v->go_again(*reply);
+    if (!again)
+      return reply;
+  }
 }
