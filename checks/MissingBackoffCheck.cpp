@@ -2,6 +2,7 @@
 
 #include "MissingBackoffCheck.h"
 #include "model/RetriedStatuses.h"
+#include "model/WaitPaths.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 
@@ -125,15 +126,21 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
 
   // A failure that goes straight back (`if (!res) continue;`) while another
   // path waits: no wait is in the loop before that `continue`.
-  if (Site.Kind == model::RetryKind::Loop)
-    if (const Stmt *Bare =
-            pathWithoutWait(Site, R, Index.context().getSourceManager())) {
+  // Else a way back that leaves every wait behind (`if (tries > 1)
+  // sleep(...)`, a timeout going back while only a 429 waits).
+  if (Site.Kind == model::RetryKind::Loop) {
+    const Stmt *Bare =
+        pathWithoutWait(Site, R, Index.context().getSourceManager());
+    if (!Bare)
+      Bare = model::wayBackWithoutWait(Site, Index.context());
+    if (Bare) {
       diag(Bare->getBeginLoc(),
            "this retry path goes back to the next attempt with no wait: on "
            "this failure an outage turns into a request storm");
       diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
           << Site.describe();
     }
+  }
 
   bool Jitter = false, Grows = false, HonorsRetryAfter = Site.ReadsRetryAfter;
   for (const model::Wait &W : Site.Waits) {

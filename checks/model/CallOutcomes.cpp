@@ -72,7 +72,7 @@ static bool isFailureAccessor(StringRef Name) {
 /// What a predicate's name says holds when it returns true: a retryable
 /// or transient failure (`shouldRetry`, `is_transient`, `isError`) or a
 /// success (`succeeded`, `is_ok`).
-static Outcome predicateOutcome(StringRef Name) {
+Outcome predicateOutcome(StringRef Name) {
   for (const std::string &W : identifierWords(Name)) {
     if (llvm::is_contained({"retry", "retryable", "retriable", "again",
                             "transient", "temporary", "recoverable", "error",

@@ -20,6 +20,11 @@ namespace clang::tidy::retry::model {
 
 enum class Outcome { Unknown, Success, Failure };
 
+/// What a predicate's name says holds when it returns true: a retryable or
+/// transient failure (`shouldRetry`, `is_transient`, `go_again`) or a
+/// success (`succeeded`, `is_ok`); Unknown when it says neither.
+Outcome predicateOutcome(StringRef Name);
+
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
 /// whether an expression is the call's result (the call itself or a

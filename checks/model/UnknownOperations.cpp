@@ -6,6 +6,7 @@
 
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
+#include "StructuralRetryInternal.h"
 
 namespace clang::tidy::retry::model {
 
@@ -132,6 +133,11 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
       Model.isPolicyCall(FD) || Model.isLookup(FD) ||
       Model.perAttemptSource(Call) || Model.isValueTransform(FD) ||
       isLocalName(FD->getName()))
+    return std::nullopt;
+  // A predicate asked of a result (`go_again(call, *reply)`,
+  // `should_retry(status)`) judges an attempt; it makes none.
+  if (FD->getReturnType()->isBooleanType() &&
+      predicateOutcome(FD->getName()) != Outcome::Unknown)
     return std::nullopt;
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   // Accessors of a result (status.ok(), error_code()) are not operations.

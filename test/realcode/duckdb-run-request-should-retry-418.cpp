@@ -1,6 +1,6 @@
 // corpus: origin github:duckdb/duckdb src/main/http/http_util.cpp HTTPUtil::RunRequestWithRetry
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: the helper's while(true) is a retry site (the verdict `bool again = !reply || go_again(*reply)` is read as a failure test), but its first retry goes back with no wait only on one path (`if (tries > 1 || throttled)` guards the sleep) and the model reads no wait per path; it also takes `tries > 1` for a cap of 2 attempts and a call reading a changed variable for failover, and the helper's waits read as jittered (jitter is on the throttled path only)
+// corpus: expect retry-missing-backoff
 // corpus: fixme-fn retry-non-retryable-status FIXME: same miss: the loop is no retry site, and its call site's retried outcomes are "unknown (a decision on the outcome was not read)", so the 418 in the response's ShouldRetry switch is never read
 // corpus: negative retry-missing-budget retry-per-attempt-idempotency-key retry-nested-layers
 // Also HTTPResponse::ShouldRetry and HTTPUtil::SendRequest. The helper runs

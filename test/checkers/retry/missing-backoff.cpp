@@ -371,3 +371,61 @@ void fetch_async_FN(httplib::Client &cli, int attempt) {
                 [&cli, attempt] { fetch_async_FN(cli, attempt + 1); });
   });
 }
+
+// Waits on some ways back only: the wait that a test skips on a way a
+// failure still takes.
+httplib::Result first_retry_immediate_bad(httplib::Client &cli) {
+  int tries = 0;
+  while (true) {
+    auto res = cli.Get("/orders/1");
+    if (res)
+      return res;
+    if (++tries >= 5)
+      return res;
+    if (tries > 1)
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: this retry path goes back to the next attempt with no wait: on this failure an outage turns into a request storm [retry-missing-backoff]
+    // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop starts here
+      std::this_thread::sleep_for(jittered(tries));
+  }
+}
+
+httplib::Result only_429_waits_bad(httplib::Client &cli) {
+  for (int i = 0; i < 4; ++i) {
+    auto res = cli.Get("/orders/1");
+    if (res && res->status == 200)
+    // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path for HTTP 503 ignores the Retry-After header: the server said when to come back and the client retries earlier [retry-missing-backoff]
+    // CHECK-NOTES: :[[@LINE-4]]:3: note: retry loop starts here
+      return res;
+    if (res && res->status == 429)
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: this retry path goes back to the next attempt with no wait: on this failure an outage turns into a request storm [retry-missing-backoff]
+    // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop starts here
+      std::this_thread::sleep_for(
+          std::chrono::milliseconds(retry_after_ms(res) + jittered(i).count()));
+  }
+  return httplib::Result();
+}
+
+// The test before the attempt skips the first attempt's wait only; every
+// way back waits.
+httplib::Result wait_before_attempt_ok(httplib::Client &cli) {
+  for (int i = 0; i < 4; ++i) {
+    if (i > 0)
+      std::this_thread::sleep_for(jittered(i));
+    auto res = cli.Get("/orders/1");
+    if (res)
+      return res;
+  }
+  return httplib::Result();
+}
+
+// Waiting on every failure: the skipped way is the success.
+httplib::Result wait_on_failure_ok(httplib::Client &cli) {
+  httplib::Result res;
+  int i = 0;
+  do {
+    res = cli.Get("/orders/1");
+    if (!res)
+      std::this_thread::sleep_for(jittered(i));
+  } while (!res && ++i < 4);
+  return res;
+}

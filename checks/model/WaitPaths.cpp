@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Ways back to the next attempt of a retry loop that pass no wait. The body
+// is read in order: each statement either passes on the ways that reach it
+// without a wait, or closes them (it waits, or it leaves the loop). An
+// `if` passes on both branches' ways; one without `else` passes on the way
+// that skips its branch. What cannot be read this way closes every way, so
+// that an unread shape never reads as "no wait".
+
+#include "WaitPaths.h"
+#include "RetrySiteInternal.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
+
+namespace clang::tidy::retry::model {
+
+/// Is the way on which \p Cond is false one that still goes back after a
+/// failure? Only when it reads so: the test names one HTTP status
+/// (`status == 429`: the others go back too) or an early attempt (`tries >
+/// 1`, `attempt != 0`, on a counter \p Counted): the first retry goes back
+/// too. `rc != 0` (a wait on every failure) and tests the model cannot read
+/// are no such way.
+static bool falseOnAFailureWay(const Expr *Cond,
+                               llvm::ArrayRef<const VarDecl *> Counted,
+                               ASTContext &Ctx, unsigned Depth = 0) {
+  const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  if (!E || Depth > 4)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_LOr)
+      return falseOnAFailureWay(BO->getLHS(), Counted, Ctx, Depth + 1) &&
+             falseOnAFailureWay(BO->getRHS(), Counted, Ctx, Depth + 1);
+    if (BO->getOpcode() == BO_LAnd)
+      return falseOnAFailureWay(BO->getLHS(), Counted, Ctx, Depth + 1) ||
+             falseOnAFailureWay(BO->getRHS(), Counted, Ctx, Depth + 1);
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (constInt(L, Ctx, INT64_MIN) != INT64_MIN) {
+      std::swap(L, R);
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    int64_t K = constInt(R, Ctx, INT64_MIN);
+    if (K == INT64_MIN)
+      return false;
+    if (Op == BO_EQ && K >= 400 && K <= 599)
+      return true;
+    const VarDecl *V = refVar(L);
+    return V && llvm::is_contained(Counted, V) &&
+           (Op == BO_GT || Op == BO_GE || Op == BO_NE) && K >= 0;
+  }
+  // A local flag: its initializer (`bool throttled = status == 429;`).
+  if (const auto *V = dyn_cast_or_null<VarDecl>(refVar(E));
+      V && V->isLocalVarDecl() && V->getType()->isBooleanType())
+    return falseOnAFailureWay(V->getInit(), Counted, Ctx, Depth + 1);
+  return false;
+}
+
+namespace {
+
+/// Whether a way without a wait reaches a point, and where it left the
+/// waits behind (the first `if` that skipped one, or the `continue`).
+struct Way {
+  bool Open = false;
+  const Stmt *Skipped = nullptr;
+};
+
+class WayReader {
+public:
+  WayReader(llvm::ArrayRef<Wait> Waits,
+            llvm::SmallVector<const VarDecl *, 2> Counted, ASTContext &Ctx)
+      : Counted(std::move(Counted)), Ctx(Ctx) {
+    for (const Wait &W : Waits)
+      Calls.insert(W.Call);
+  }
+
+  /// The ways out of \p S (falling off its end) given the ways in.
+  Way walk(const Stmt *S, Way In);
+
+  /// A way that reached the next attempt without a wait, if any.
+  const Stmt *Back = nullptr;
+
+private:
+  bool waits(const Stmt *S) const {
+    bool Found = false;
+    forEachDescendant(S, [&](const Stmt *N) {
+      Found = Found || Calls.count(dyn_cast<CallExpr>(N));
+    });
+    return Found;
+  }
+  bool afterAttempt(const Stmt *S) const {
+    return Attempt && Ctx.getSourceManager().isBeforeInTranslationUnit(
+                          Attempt->getEndLoc(), S->getBeginLoc());
+  }
+  void reachBack(const Way &W, const Stmt *At) {
+    if (W.Open && !Back)
+      Back = W.Skipped ? W.Skipped : At;
+  }
+
+  llvm::SmallPtrSet<const CallExpr *, 4> Calls;
+  llvm::SmallVector<const VarDecl *, 2> Counted;
+  ASTContext &Ctx;
+
+public:
+  /// The first operation call of the attempt.
+  const Stmt *Attempt = nullptr;
+};
+
+} // namespace
+
+Way WayReader::walk(const Stmt *S, Way In) {
+  if (!S || !In.Open)
+    return In;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body())
+      In = walk(Child, In);
+    return In;
+  }
+  if (isa<ContinueStmt>(S)) {
+    reachBack(In, S);
+    return {};
+  }
+  if (isa<ReturnStmt, BreakStmt, GotoStmt, CXXThrowExpr>(S))
+    return {};
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    if (waits(If->getCond()))
+      return {};
+    Way Then = walk(If->getThen(), In);
+    Way Else = In;
+    if (If->getElse())
+      Else = walk(If->getElse(), In);
+    else if (waits(If->getThen()))
+      // The way that does not take the branch: one that still goes back
+      // after a failure, or none that is read.
+      // Before the attempt, the test decides the first attempt's wait (no
+      // way back has reached it yet).
+      Else = afterAttempt(If) && falseOnAFailureWay(If->getCond(), Counted, Ctx)
+                 ? Way{true, Else.Skipped ? Else.Skipped : If}
+                 : Way{};
+    if (Else.Open && (Else.Skipped || !Then.Open))
+      return Else;
+    return Then.Open ? Then : Else;
+  }
+  if (const auto *E = dyn_cast<Expr>(S);
+      E && isa<CXXThrowExpr>(ignoreWrappers(E)))
+    return {};
+  // Other statements: a wait anywhere in them (an inner loop, a switch, a
+  // try) closes the ways.
+  if (waits(S))
+    return {};
+  // Inner loops' `continue`s are their own; a switch's or a try's go back
+  // on the ways that reach the statement.
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S))
+    return In;
+  std::function<void(const Stmt *)> Continues = [&](const Stmt *N) {
+    for (const Stmt *Child : N->children()) {
+      if (!Child ||
+          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(Child))
+        continue;
+      if (isa<ContinueStmt>(Child))
+        reachBack(In, Child);
+      Continues(Child);
+    }
+  };
+  Continues(S);
+  return In;
+}
+
+const Stmt *wayBackWithoutWait(const RetrySite &Site, ASTContext &Ctx) {
+  if (Site.Kind != RetryKind::Loop || Site.Waits.empty())
+    return nullptr;
+  // A wait the model cannot place may be on any way.
+  if (llvm::any_of(Site.Waits, [](const Wait &W) { return !W.Call; }))
+    return nullptr;
+  LoopParts P = loopParts(Site.Site);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(P.Body);
+  if (!Body)
+    return nullptr;
+  llvm::SmallVector<const VarDecl *, 2> Counted = incrementedVars(P.Body);
+  if (P.Inc)
+    Counted.append(incrementedVars(P.Inc));
+  WayReader R(Site.Waits, std::move(Counted), Ctx);
+  for (const Operation &Op : Site.Operations)
+    if (Op.Call && containsStmt(Body, Op.Call) &&
+        (!R.Attempt || Ctx.getSourceManager().isBeforeInTranslationUnit(
+                           Op.Call->getBeginLoc(), R.Attempt->getBeginLoc())))
+      R.Attempt = Op.Call;
+  // Waits in the condition or the increment are on every way back; waits
+  // outside the body (a callee's) cannot be placed on a way.
+  for (const Wait &W : Site.Waits)
+    if (containsStmt(P.Cond, W.Call) || containsStmt(P.Inc, W.Call) ||
+        !containsStmt(Body, W.Call))
+      return nullptr;
+  Way End = R.walk(Body, Way{true, nullptr});
+  if (!R.Back && End.Open && End.Skipped)
+    R.Back = End.Skipped;
+  // Only a way that left a wait behind: a loop that reaches its end with no
+  // wait at all on any way is read by the no-wait rule already.
+  if (R.Back && !isa<IfStmt, ContinueStmt>(R.Back))
+    return nullptr;
+  return R.Back;
+}
+
+} // namespace clang::tidy::retry::model

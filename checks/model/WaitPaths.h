@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The "no wait" fact per way back: a retry loop that waits on some ways
+// back to the next attempt may still go back on another without waiting
+// (`if (tries > 1) sleep(...)`: the first retry goes at once; `if (status ==
+// 429) { wait for the reset } continue;`: a timeout goes at once).
+
+#ifndef RETRYLINT_CHECKS_MODEL_WAITPATHS_H
+#define RETRYLINT_CHECKS_MODEL_WAITPATHS_H
+
+#include "RetrySite.h"
+
+namespace clang::tidy::retry::model {
+
+/// For a retry loop whose waits are \p Site.Waits, the statement where a
+/// way back to the next attempt leaves every wait behind: the `if` whose
+/// untaken branch holds the wait (when that way reads as one that still
+/// goes back after a failure: `status == 429`, `tries > 1`), or the
+/// `continue` reached before it. Null
+/// when every way back read passes a wait, or one cannot be read (a wait in
+/// a `switch`, a `try` or an inner loop, a wait the model cannot place).
+const Stmt *wayBackWithoutWait(const RetrySite &Site, ASTContext &Ctx);
+
+} // namespace clang::tidy::retry::model
+
+#endif
