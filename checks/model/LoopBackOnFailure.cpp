@@ -71,9 +71,15 @@ public:
         varsAssignedFrom(Body, [&](const Expr *E) {
           if (containsStmt(E, Call))
             return false;
+          // A value the code builds (`make_unique<Reply>(INVALID)`) is no
+          // other call's outcome.
           bool OtherCall = false;
           forEachDescendant(E, [&](const Stmt *N) {
-            OtherCall = OtherCall || isa<CallExpr>(N);
+            const auto *C = dyn_cast<CallExpr>(N);
+            const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
+            bool Builds = FD && FD->getDeclName().isIdentifier() &&
+                          identifierWords(FD->getName()).front() == "make";
+            OtherCall = OtherCall || (C && !Builds);
           });
           return OtherCall;
         });

@@ -261,6 +261,27 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   if (P.Inc)
     for (const ValueDecl *D : changedDecls(P.Inc))
       Changed.insert(D);
+  // A local made afresh in each round (the attempt's response, an error
+  // message, a header value) carries nothing from one round to the next:
+  // a call reading it judges or reports this attempt, it does not go
+  // elsewhere. Unless it is made from what does carry over (`auto host =
+  // hosts[i];`).
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto InBody = [&](const ValueDecl *D) {
+    return P.Body && SM.isPointWithin(D->getLocation(), P.Body->getBeginLoc(),
+                                      P.Body->getEndLoc());
+  };
+  llvm::SmallPtrSet<const ValueDecl *, 8> CarriedOver;
+  for (const ValueDecl *D : Changed)
+    if (!InBody(D))
+      CarriedOver.insert(D);
+  for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
+           Changed.begin(), Changed.end())) {
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (V && InBody(V) &&
+        !(V->getInit() && readsAny(V->getInit(), CarriedOver)))
+      Changed.erase(D);
+  }
   const HandedState Handed = handedState(P.Body);
   const FunctionDecl *Fn = enclosingFunction(Loop);
   auto Consider = [&](const Stmt *Region) {

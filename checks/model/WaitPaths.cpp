@@ -25,7 +25,7 @@ static bool falseOnAFailureWay(const Expr *Cond,
                                llvm::ArrayRef<const VarDecl *> Counted,
                                ASTContext &Ctx, unsigned Depth = 0) {
   const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
-  if (!E || Depth > 4)
+  if (!E || Depth > 8)
     return false;
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_LOr)
@@ -49,6 +49,17 @@ static bool falseOnAFailureWay(const Expr *Cond,
     return V && llvm::is_contained(Counted, V) &&
            (Op == BO_GT || Op == BO_GE || Op == BO_NE) && K >= 0;
   }
+  // A status kept as text (`caught_status == "429"`).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->getOperator() == OO_EqualEqual && OC->getNumArgs() == 2)
+    for (const Expr *Arg : OC->arguments())
+      if (const auto *SL = dyn_cast<StringLiteral>(
+              Arg->IgnoreParenImpCasts()->IgnoreImplicit()))
+        if (SL->getCharByteWidth() == 1 && SL->getLength() == 3) {
+          unsigned K = 0;
+          if (!SL->getString().getAsInteger(10, K) && K >= 400 && K <= 599)
+            return true;
+        }
   // A local flag: its initializer (`bool throttled = status == 429;`).
   if (const auto *V = dyn_cast_or_null<VarDecl>(refVar(E));
       V && V->isLocalVarDecl() && V->getType()->isBooleanType())

@@ -8,6 +8,7 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <thread>
 
 struct Session {
@@ -410,5 +411,46 @@ verdict_flag_bad(const std::function<std::unique_ptr<NetResponse>()> &attempt,
     bool again = !reply || v->go_again(*reply);
     if (!again)
       return reply;
+  }
+}
+
+// Reduced from the same duckdb function: the wait is skipped on the first
+// retry unless the failure was a 429 or 503 kept as text. A reply the code
+// builds to return (make_unique) is no other call's outcome, and a call
+// reading a local made afresh in each round (report(caught)) judges this
+// attempt: it does not go elsewhere.
+void report(const std::string &status); // another file
+std::unique_ptr<NetResponse>
+throttled_or_later_waits_bad(
+    const std::function<std::unique_ptr<NetResponse>()> &attempt, Verdict *v,
+    bool try_request) {
+  unsigned tries = 0;
+  while (true) {
+    std::unique_ptr<NetResponse> reply;
+    std::string caught;
+    try {
+      reply = attempt();
+    } catch (const std::runtime_error &) {
+      caught = "503";
+    }
+    bool again = !reply || v->go_again(*reply);
+    if (!again)
+      return reply;
+    tries += 1;
+    const bool throttled = caught == "429" || caught == "503";
+    if (tries <= 3) {
+      if (tries > 1 || throttled)
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: this retry path goes back to the next attempt with no wait
+        std::this_thread::sleep_for(std::chrono::milliseconds(100 << tries));
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: backoff grows between attempts but has no jitter
+      report(caught);
+    } else {
+      if (try_request) {
+        if (!reply)
+          reply = std::make_unique<NetResponse>();
+        return reply;
+      }
+      throw std::runtime_error("failed");
+    }
   }
 }
