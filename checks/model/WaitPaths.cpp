@@ -15,13 +15,50 @@
 
 namespace clang::tidy::retry::model {
 
-/// Is the way on which \p Cond is false one that still goes back after a
-/// failure? Only when it reads so: the test names one HTTP status
-/// (`status == 429`: the others go back too) or an early attempt (`tries >
-/// 1`, `attempt != 0`, on a counter \p Counted): the first retry goes back
-/// too. `rc != 0` (a wait on every failure) and tests the model cannot read
-/// are no such way.
-static bool falseOnAFailureWay(const Expr *Cond,
+/// The value counter \p V holds at \p At on the first way back: its
+/// constant start plus the steps the loop body takes before \p At
+/// (`++tries;`); none when either cannot be read.
+static std::optional<int64_t> firstWayValue(const VarDecl *V, const Stmt *At,
+                                            const Stmt *Body, ASTContext &Ctx) {
+  int64_t Start =
+      V->getInit() ? constInt(V->getInit(), Ctx, INT64_MIN) : INT64_MIN;
+  if (Start == INT64_MIN)
+    return std::nullopt;
+  const SourceManager &SM = Ctx.getSourceManager();
+  int64_t Steps = 0;
+  bool Unread = false;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (!SM.isBeforeInTranslationUnit(N->getEndLoc(), At->getBeginLoc()))
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(N);
+        UO && UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()) == V)
+      Steps += UO->isIncrementOp() ? 1 : -1;
+    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(N);
+             CA && refVar(CA->getLHS()) == V) {
+      int64_t K = constInt(CA->getRHS(), Ctx, INT64_MIN);
+      if (K == INT64_MIN ||
+          (CA->getOpcode() != BO_AddAssign && CA->getOpcode() != BO_SubAssign))
+        Unread = true;
+      else
+        Steps += CA->getOpcode() == BO_AddAssign ? K : -K;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+               BO && BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == V)
+      Unread = true;
+  });
+  if (Unread)
+    return std::nullopt;
+  return Start + Steps;
+}
+
+/// Is the way on which \p Cond (the test of \p If) is false one that still
+/// goes back after a failure? Only when it reads so: the test names one
+/// HTTP status (`status == 429`: the others go back too), or compares a
+/// counter \p Counted with a constant and is false on the first way back
+/// (`++tries; if (tries > 1)`: the first retry goes back at once). `rc !=
+/// 0` (a wait on every failure) and tests the model cannot read are no such
+/// way.
+static bool falseOnAFailureWay(const Expr *Cond, const IfStmt *If,
+                               const Stmt *Body,
                                llvm::ArrayRef<const VarDecl *> Counted,
                                ASTContext &Ctx, unsigned Depth = 0) {
   const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
@@ -29,11 +66,15 @@ static bool falseOnAFailureWay(const Expr *Cond,
     return false;
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_LOr)
-      return falseOnAFailureWay(BO->getLHS(), Counted, Ctx, Depth + 1) &&
-             falseOnAFailureWay(BO->getRHS(), Counted, Ctx, Depth + 1);
+      return falseOnAFailureWay(BO->getLHS(), If, Body, Counted, Ctx,
+                                Depth + 1) &&
+             falseOnAFailureWay(BO->getRHS(), If, Body, Counted, Ctx,
+                                Depth + 1);
     if (BO->getOpcode() == BO_LAnd)
-      return falseOnAFailureWay(BO->getLHS(), Counted, Ctx, Depth + 1) ||
-             falseOnAFailureWay(BO->getRHS(), Counted, Ctx, Depth + 1);
+      return falseOnAFailureWay(BO->getLHS(), If, Body, Counted, Ctx,
+                                Depth + 1) ||
+             falseOnAFailureWay(BO->getRHS(), If, Body, Counted, Ctx,
+                                Depth + 1);
     const Expr *L = BO->getLHS(), *R = BO->getRHS();
     BinaryOperatorKind Op = BO->getOpcode();
     if (constInt(L, Ctx, INT64_MIN) != INT64_MIN) {
@@ -46,8 +87,18 @@ static bool falseOnAFailureWay(const Expr *Cond,
     if (Op == BO_EQ && K >= 400 && K <= 599)
       return true;
     const VarDecl *V = refVar(L);
-    return V && llvm::is_contained(Counted, V) &&
-           (Op == BO_GT || Op == BO_GE || Op == BO_NE) && K >= 0;
+    if (!V || !llvm::is_contained(Counted, V) || !BO->isComparisonOp())
+      return false;
+    std::optional<int64_t> First = firstWayValue(V, If, Body, Ctx);
+    if (!First)
+      return false;
+    bool Holds = Op == BO_GT   ? *First > K
+                 : Op == BO_GE ? *First >= K
+                 : Op == BO_LT ? *First < K
+                 : Op == BO_LE ? *First <= K
+                 : Op == BO_EQ ? *First == K
+                               : *First != K;
+    return !Holds;
   }
   // A status kept as text (`caught_status == "429"`).
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
@@ -63,7 +114,7 @@ static bool falseOnAFailureWay(const Expr *Cond,
   // A local flag: its initializer (`bool throttled = status == 429;`).
   if (const auto *V = dyn_cast_or_null<VarDecl>(refVar(E));
       V && V->isLocalVarDecl() && V->getType()->isBooleanType())
-    return falseOnAFailureWay(V->getInit(), Counted, Ctx, Depth + 1);
+    return falseOnAFailureWay(V->getInit(), If, Body, Counted, Ctx, Depth + 1);
   return false;
 }
 
@@ -78,9 +129,9 @@ struct Way {
 
 class WayReader {
 public:
-  WayReader(llvm::ArrayRef<Wait> Waits,
+  WayReader(llvm::ArrayRef<Wait> Waits, const Stmt *Body,
             llvm::SmallVector<const VarDecl *, 2> Counted, ASTContext &Ctx)
-      : Counted(std::move(Counted)), Ctx(Ctx) {
+      : Body(Body), Counted(std::move(Counted)), Ctx(Ctx) {
     for (const Wait &W : Waits)
       Calls.insert(W.Call);
   }
@@ -109,6 +160,7 @@ private:
   }
 
   llvm::SmallPtrSet<const CallExpr *, 4> Calls;
+  const Stmt *Body;
   llvm::SmallVector<const VarDecl *, 2> Counted;
   ASTContext &Ctx;
 
@@ -145,7 +197,8 @@ Way WayReader::walk(const Stmt *S, Way In) {
       // after a failure, or none that is read.
       // Before the attempt, the test decides the first attempt's wait (no
       // way back has reached it yet).
-      Else = afterAttempt(If) && falseOnAFailureWay(If->getCond(), Counted, Ctx)
+      Else = afterAttempt(If) &&
+                     falseOnAFailureWay(If->getCond(), If, Body, Counted, Ctx)
                  ? Way{true, Else.Skipped ? Else.Skipped : If}
                  : Way{};
     if (Else.Open && (Else.Skipped || !Then.Open))
@@ -190,7 +243,7 @@ const Stmt *wayBackWithoutWait(const RetrySite &Site, ASTContext &Ctx) {
   llvm::SmallVector<const VarDecl *, 2> Counted = incrementedVars(P.Body);
   if (P.Inc)
     Counted.append(incrementedVars(P.Inc));
-  WayReader R(Site.Waits, std::move(Counted), Ctx);
+  WayReader R(Site.Waits, Body, std::move(Counted), Ctx);
   for (const Operation &Op : Site.Operations)
     if (Op.Call && containsStmt(Body, Op.Call) &&
         (!R.Attempt || Ctx.getSourceManager().isBeforeInTranslationUnit(

@@ -429,3 +429,33 @@ httplib::Result wait_on_failure_ok(httplib::Client &cli) {
   } while (!res && ++i < 4);
   return res;
 }
+
+// A counter that already counts the first retry: `tries >= 1` holds on every
+// way back, so every way waits.
+httplib::Result counted_before_test_ok(httplib::Client &cli) {
+  int tries = 0;
+  while (true) {
+    auto res = cli.Get("/orders/1");
+    if (res)
+      return res;
+    if (++tries >= 5)
+      return res;
+    if (tries >= 1)
+      std::this_thread::sleep_for(jittered(tries));
+  }
+}
+
+// A for loop's counter, tested before its increment: `i > 0` is false on
+// the first way back.
+httplib::Result loop_counter_first_retry_bad(httplib::Client &cli) {
+  for (int i = 0; i < 4; ++i) {
+    auto res = cli.Get("/orders/1");
+    if (res)
+      return res;
+    if (i > 0)
+    // CHECK-NOTES: :[[@LINE-1]]:5: warning: this retry path goes back to the next attempt with no wait: on this failure an outage turns into a request storm [retry-missing-backoff]
+    // CHECK-NOTES: :[[@LINE-6]]:3: note: retry loop starts here
+      std::this_thread::sleep_for(jittered(i));
+  }
+  return httplib::Result();
+}
