@@ -174,7 +174,8 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
 }
 
 /// Does \p Cond test how much work is queued (`while (count > 0)`, `while
-/// (q->count == 0)`, `while (!pending.empty())`), directly or through a
+/// (q->count == 0)`, `while (!pending.empty())`, `while
+/// (!list_empty(&q))`), directly or through a
 /// local the body sets from such a field? That loop drains or waits for a
 /// queue; a failed call in it is not retried for its own sake.
 static bool testsQueue(const Expr *Cond, const Stmt *Body) {
@@ -193,13 +194,18 @@ static bool testsQueue(const Expr *Cond, const Stmt *Body) {
     }
     return Queue;
   };
+  // A field or method (`q->count`, `pending.empty()`), or a C function
+  // asked about the queue (`!aws_linked_list_empty(&impl->write_list)`).
   auto ReadsQueueField = [&](const Stmt *S) {
     bool Found = false;
     forEachDescendant(S, [&](const Stmt *N) {
+      const NamedDecl *D = nullptr;
       if (const auto *ME = dyn_cast<MemberExpr>(N))
-        if (ME->getMemberDecl()->getDeclName().isIdentifier() &&
-            QueueWord(ME->getMemberDecl()->getName()))
-          Found = true;
+        D = ME->getMemberDecl();
+      else if (const auto *C = dyn_cast<CallExpr>(N))
+        D = calleeDecl(C);
+      if (D && D->getDeclName().isIdentifier() && QueueWord(D->getName()))
+        Found = true;
     });
     return Found;
   };

@@ -454,3 +454,25 @@ throttled_or_later_waits_bad(
     }
   }
 }
+
+// Reduced from github:awslabs/aws-c-io source/posix/pipe.c
+// s_write_end_process_requests: a loop that drains a queue while a C
+// function says it is not empty works on the next request in each round,
+// whatever the failure of the last one: no retry.
+struct Queue;
+struct Request {
+  const char *body;
+};
+bool queue_list_empty(const Queue *q);
+Request *queue_front(Queue *q);
+void queue_pop_front(Queue *q);
+bool send_request(const char *body); // another file
+void drain_queue_ok(Queue *q) {
+  while (!queue_list_empty(q)) {
+    Request *r = queue_front(q);
+    bool sent = send_request(r->body);
+    if (!sent)
+      continue;
+    queue_pop_front(q);
+  }
+}
