@@ -60,6 +60,17 @@ static const Stmt *pathWithoutWait(const model::RetrySite &Site,
   return nullptr;
 }
 
+/// Whether any of \p Waits may be jittered and whether any grows; a
+/// duration computed where the model cannot see may well be jittered.
+static std::pair<bool, bool> waitTraits(llvm::ArrayRef<model::Wait> Waits) {
+  bool Jitter = false, Grows = false;
+  for (const model::Wait &W : Waits) {
+    Jitter = Jitter || W.Jitter || W.Opaque;
+    Grows = Grows || W.Grows;
+  }
+  return {Jitter, Grows};
+}
+
 void MissingBackoffCheck::checkHelperCall(const model::RetrySite &Site,
                                           model::RetrySiteIndex &Index) {
   // Only where the helper's own retry was read. One in the main file is
@@ -79,11 +90,7 @@ void MissingBackoffCheck::checkHelperCall(const model::RetrySite &Site,
          DiagnosticIDs::Note);
     return;
   }
-  bool Jitter = false, Grows = false;
-  for (const model::Wait &W : Own->Waits) {
-    Jitter = Jitter || W.Jitter || W.Opaque;
-    Grows = Grows || W.Grows;
-  }
+  auto [Jitter, Grows] = waitTraits(Own->Waits);
   if (!RequireJitter || Jitter || !Own->Waits.front().Call)
     return;
   diag(Site.getBeginLoc(),
@@ -142,13 +149,10 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
     }
   }
 
-  bool Jitter = false, Grows = false, HonorsRetryAfter = Site.ReadsRetryAfter;
-  for (const model::Wait &W : Site.Waits) {
-    // A duration computed where the model cannot see may well be jittered.
-    Jitter = Jitter || W.Jitter || W.Opaque;
-    Grows = Grows || W.Grows;
+  auto [Jitter, Grows] = waitTraits(Site.Waits);
+  bool HonorsRetryAfter = Site.ReadsRetryAfter;
+  for (const model::Wait &W : Site.Waits)
     HonorsRetryAfter = HonorsRetryAfter || W.RetryAfter;
-  }
   const model::Wait &First = Site.Waits.front();
   if (RequireJitter && !Jitter) {
     if (Grows)

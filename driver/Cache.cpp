@@ -406,19 +406,10 @@ bool ResultCache::lookup(StringRef Key, const Pass &P,
   return false;
 }
 
-/// Where the plan for the facts \p P imports is kept.
-static std::string planPath(StringRef Dir, StringRef Build,
-                            const ResultCache::Pass &P) {
-  SmallString<256> Path(Dir);
-  llvm::sys::path::append(Path, "plans",
-                          hashBytes(Build.str() + "\n" + P.Salt));
-  return std::string(Path);
-}
-
 static constexpr StringRef PlanHeader = "retrylint plan 2\n";
 
 bool ResultCache::lookupPlan(const Pass &P, std::vector<std::string> &Units) {
-  std::string Path = planPath(Dir, Build, P);
+  std::string Path = pathIn("plans", hashBytes(Build + "\n" + P.Salt));
   auto Buf = llvm::MemoryBuffer::getFile(Path);
   if (!Buf)
     return false;
@@ -435,7 +426,8 @@ bool ResultCache::lookupPlan(const Pass &P, std::vector<std::string> &Units) {
 
 void ResultCache::storePlan(const Pass &P,
                             const std::vector<std::string> &Units) {
-  std::string Path = planPath(Dir, Build, P), Text = PlanHeader.str(), Err;
+  std::string Path = pathIn("plans", hashBytes(Build + "\n" + P.Salt)),
+              Text = PlanHeader.str(), Err;
   for (const std::string &U : Units)
     Text += U + "\n";
   fs::create_directories(llvm::sys::path::parent_path(Path));
@@ -443,9 +435,9 @@ void ResultCache::storePlan(const Pass &P,
     ++Stored;
 }
 
-std::string ResultCache::blobPath(StringRef Hash) const {
+std::string ResultCache::pathIn(StringRef Sub, StringRef Name) const {
   SmallString<256> P(Dir);
-  llvm::sys::path::append(P, "facts", Hash);
+  llvm::sys::path::append(P, Sub, Name);
   return std::string(P);
 }
 
@@ -453,7 +445,7 @@ bool ResultCache::restoreFacts(StringRef Path, StringRef Hash, bool Private) {
   // The manifest names the facts by the hash of their content (parsing the
   // content inside every manifest was most of a warm run); the copy is
   // hashed again before use: never trusted.
-  std::string Blob = blobPath(Hash);
+  std::string Blob = pathIn("facts", Hash);
   auto Buf = llvm::MemoryBuffer::getFile(Blob, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   if (!Buf)
@@ -511,7 +503,7 @@ void ResultCache::store(StringRef Key, const Pass &P, const IncludedFiles &Inc,
     std::string Hash = hashBytes((*Buf)->getBuffer());
     Entry["facts"] = json::Object{{"name", Name}, {"hash", Hash}};
     // The copy restoreFacts() links to.
-    std::string Blob = blobPath(Hash), Err;
+    std::string Blob = pathIn("facts", Hash), Err;
     auto Old = llvm::MemoryBuffer::getFile(Blob, /*IsText=*/false,
                                            /*RequiresNullTerminator=*/false);
     // A damaged copy is replaced (atomically: a run may be reading it).

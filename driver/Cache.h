@@ -90,9 +90,9 @@ public:
 private:
   std::string hashFile(llvm::StringRef Path);
   std::string manifestPath(llvm::StringRef Key) const;
-  /// Where the cache keeps a copy of a facts file whose content hashes to
-  /// \p Hash.
-  std::string blobPath(llvm::StringRef Hash) const;
+  /// \p Name in the cache's subdirectory \p Sub: `facts/<hash>` keeps a
+  /// copy of a facts file, `plans/<hash>` a pass-2 plan.
+  std::string pathIn(llvm::StringRef Sub, llvm::StringRef Name) const;
   /// Writes a unit's facts file at \p Path (in a directory only this run
   /// reads when \p Private) from the cache's copy; false when the copy is
   /// gone or does not match \p Hash.
