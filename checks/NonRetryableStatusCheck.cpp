@@ -81,10 +81,17 @@ void NonRetryableStatusCheck::checkSite(const model::RetrySite &Site,
   model::StatusSet Bad = R.Set.nonRetryable(ExtraRetryable);
   if (Bad.empty())
     return;
-  diag(R.whereFor(Bad)->getBeginLoc(),
+  const Stmt *Decision = R.whereFor(Bad);
+  // A status named in a predicate the decision consults is reported there,
+  // where it is made.
+  const Stmt *Named = model::statusNamedIn(Decision, Bad, Index.context());
+  diag(Named ? Named->getBeginLoc() : Decision->getBeginLoc(),
        "retry path is taken for %0, which will not succeed on retry: each "
        "attempt repeats the same failure")
       << Bad.format();
+  if (Named)
+    diag(Decision->getBeginLoc(), "the retry decision is made here",
+         DiagnosticIDs::Note);
   diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
       << Site.describe();
 }

@@ -305,10 +305,16 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
     return Op == BO_EQ   ? Outcome::Failure
            : Op == BO_NE ? Outcome::Success
                          : Outcome::Unknown;
-  if (N >= 200 && N <= 299)
-    return Op == BO_EQ   ? Outcome::Success
-           : Op == BO_NE ? Outcome::Failure
-                         : Outcome::Unknown;
+  if (N >= 200 && N <= 299 && (Op == BO_EQ || Op == BO_NE))
+    return Op == BO_EQ ? Outcome::Success : Outcome::Failure;
+  // An HTTP status below the errors (`status < 400`) or among them
+  // (`status >= 500`).
+  if ((Op == BO_LT && N >= 300 && N <= 400) ||
+      (Op == BO_LE && N >= 299 && N <= 399))
+    return Outcome::Success;
+  if ((Op == BO_GE && N >= 400 && N <= 599) ||
+      (Op == BO_GT && N >= 399 && N <= 598))
+    return Outcome::Failure;
   return Outcome::Unknown;
 }
 

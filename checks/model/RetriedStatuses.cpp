@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 namespace clang::tidy::retry::model {
 
@@ -91,6 +92,16 @@ private:
   /// \p Cond without a conjunct or disjunct that only tests the attempt
   /// counter.
   const Expr *withoutCapTest(const Expr *Cond);
+  /// Does \p E compare the attempt counter itself with a bound (`tries <=
+  /// retries + (throttled ? 5 : 0)`)? The budget ends the retry some time,
+  /// whatever outcome the bound depends on.
+  bool isCapComparison(const Expr *E) const {
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(
+        E ? E->IgnoreParenImpCasts() : nullptr);
+    return BO && BO->isComparisonOp() && Site.AttemptCounter &&
+           (refVarThroughUnary(BO->getLHS()) == Site.AttemptCounter ||
+            refVarThroughUnary(BO->getRHS()) == Site.AttemptCounter);
+  }
 
   const RetrySite &Site;
   const ApiModel &Api;
@@ -142,7 +153,8 @@ const Expr *Analyzer::withoutCapTest(const Expr *Cond) {
   // `code >= 400 && ++tries < 4`: the budget ends the retry some time; the
   // statuses it is taken for are the other side's.
   auto IsCapTest = [&](const Expr *E) {
-    return references(E, Site.AttemptCounter) && !Conds.mentionsResponse(E);
+    return references(E, Site.AttemptCounter) &&
+           (!Conds.mentionsResponse(E) || isCapComparison(E));
   };
   if (IsCapTest(BO->getRHS()))
     return withoutCapTest(BO->getLHS());
@@ -233,6 +245,10 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
              In});
       return StatusSet::none();
     }
+    // `std::rethrow_exception(e);`, `abort();`: no way on from here.
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(Inner))
+      if (const FunctionDecl *FD = calleeDecl(Call); FD && FD->isNoReturn())
+        return StatusSet::none();
     return In;
   }
   if (isa<BreakStmt>(S))
@@ -249,7 +265,9 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
       StatusSet T = flow(If->getThen(), In);
       return If->getElse() ? T | flow(If->getElse(), In) : In;
     }
-    StatusCond C = Conds.eval(withoutCapTest(If->getCond()));
+    StatusCond C = isCapComparison(withoutCapTest(If->getCond()))
+                       ? StatusCond::unknown()
+                       : Conds.eval(withoutCapTest(If->getCond()));
     Imprecise = Imprecise || C.Imprecise;
     if (isOneShot(If->getCond(), If->getThen())) {
       // One retry after a state change is not a retry policy.
@@ -262,17 +280,24 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     // set uncertain.
     // So does one on the outcome that cannot be read at all (a same-file
     // predicate over an error's code): an unread decision names no status.
-    if (!(C.Must == C.May) &&
+    if (!(C.Must == C.May) && !isCapComparison(withoutCapTest(If->getCond())) &&
         (Conds.mentionsResponse(withoutCapTest(If->getCond())) ||
          (C.Must.empty() && C.May == StatusSet::all() &&
           asksOfOpResult(withoutCapTest(If->getCond())))))
       Imprecise = true;
     const Stmt *SavedCur = CurrentCond;
     CurrentCond = If->getCond();
+    // A gate inside a branch that never goes back (`else { if (try_only)
+    // return r; throw ...; }`) decides nothing about the retry path.
+    const Stmt *GateBefore = LastGate;
     StatusSet T = flow(If->getThen(), In & C.May);
+    const Stmt *GateThen = T.empty() ? GateBefore : LastGate;
+    LastGate = GateBefore;
     CurrentCond = SavedCur;
     StatusSet E =
         If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
+    if (E.empty() || LastGate == GateBefore)
+      LastGate = GateThen;
     // An exit gate: what passes it is decided by this condition.
     if (T.empty() && !E.empty())
       LastGate = If->getCond();
@@ -412,7 +437,9 @@ RetriedStatuses Analyzer::run() {
       if (StringRef(Ret).contains("grpc") && StringRef(Ret).contains("Status"))
         for (unsigned C = 0; C < StatusSet::GrpcMax; ++C)
           Universe = Universe | StatusSet::grpc(C);
-      if (StringRef(Ret).contains("httplib::Result"))
+      // A reply that carries an HTTP status (`unique_ptr<HTTPResponse>`).
+      if (StringRef(Ret).contains("httplib::Result") ||
+          StatusConditions::responseRecord(resultType(Op.Call, Site.Site)))
         Universe = Universe | StatusSet::http(0, 999);
     } else
       Universe = Universe | StatusSet::http(0, 999) |
@@ -513,6 +540,51 @@ StatusSet retryAfterCoverage(const RetrySite &Site, RetrySiteIndex &Index) {
     Covered = Covered | Here;
   }
   return Covered;
+}
+
+/// The HTTP status in \p S that \p E names as a constant, if any.
+static bool namesStatus(const Expr *E, const StatusSet &S, ASTContext &Ctx) {
+  int64_t V = constInt(E, Ctx, -1);
+  return V > 0 && V < 1000 && S.hasHttp(unsigned(V));
+}
+
+const Stmt *statusNamedIn(const Stmt *Decision, const StatusSet &S,
+                          ASTContext &Ctx) {
+  llvm::SmallPtrSet<const Decl *, 8> Seen;
+  std::function<const Stmt *(const Stmt *, unsigned)> Find =
+      [&](const Stmt *Root, unsigned Depth) -> const Stmt * {
+    const Stmt *Found = nullptr;
+    forEachDescendant(Root, [&](const Stmt *N) {
+      if (Found)
+        return;
+      if (Depth > 0) {
+        if (const auto *Case = dyn_cast<CaseStmt>(N);
+            Case && namesStatus(Case->getLHS(), S, Ctx))
+          Found = Case;
+        if (const auto *BO = dyn_cast<BinaryOperator>(N);
+            BO && BO->getOpcode() == BO_EQ &&
+            (namesStatus(BO->getLHS(), S, Ctx) ||
+             namesStatus(BO->getRHS(), S, Ctx)))
+          Found = BO;
+      }
+      if (Found || Depth > 3)
+        return;
+      // The flag the decision reads, as it was set: `bool again = ...`.
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && V->hasLocalStorage() && V->getInit() && Seen.insert(V).second)
+          Found = Find(V->getInit(), Depth);
+      if (const auto *Call = dyn_cast<CallExpr>(N))
+        if (const FunctionDecl *FD = calleeDecl(Call)) {
+          const FunctionDecl *Def = nullptr;
+          if (FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
+              Seen.insert(Def).second)
+            Found = Find(Def->getBody(), Depth + 1);
+        }
+    });
+    return Found;
+  };
+  return Decision ? Find(Decision, 0) : nullptr;
 }
 
 } // namespace clang::tidy::retry::model

@@ -49,8 +49,12 @@ struct RetriedStatuses {
 /// The outcomes for which \p Site loops back to another attempt.
 RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
 
-/// The outcomes for which \p Site loops back to another attempt.
-RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
+/// Where a predicate that \p Decision consults names one of the HTTP
+/// statuses in \p S (a `case 418:` or `status == 418` in the body of a
+/// same-TU function it calls, through the local flags it reads); null when
+/// none is found outside \p Decision's own function.
+const Stmt *statusNamedIn(const Stmt *Decision, const StatusSet &S,
+                          ASTContext &Ctx);
 
 /// The outcomes for which \p Site's per-attempt code reaches a read of
 /// Retry-After: a read under `if (res->status == 429)` covers 429 only, one

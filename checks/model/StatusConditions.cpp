@@ -157,6 +157,11 @@ StatusCond StatusConditions::eval(const Expr *E) {
   if (!E)
     return StatusCond::unknown();
   E = ignoreWrappers(E);
+  // A constant (`return true;` in a predicate) holds for every outcome or
+  // for none.
+  if (bool B = false; !E->isValueDependent() && E->getType()->isBooleanType() &&
+                      E->EvaluateAsBooleanCondition(B, Ctx))
+    return StatusCond::exactly(B ? StatusSet::all() : StatusSet::none());
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_LNot) {
       StatusCond C = eval(UO->getSubExpr());
@@ -265,6 +270,11 @@ StatusCond StatusConditions::eval(const Expr *E) {
       return StatusCond::exactly(
           StatusSet::transport(unsigned(Transport::All)));
   }
+  // A pointer (smart or raw) to a response object is set when a reply came.
+  if (bool Indirect = false; !E->isTypeDependent() &&
+                             responseRecord(E->getType(), &Indirect) &&
+                             Indirect)
+    return StatusCond::exactly(StatusSet::http(0, 999));
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     if (M && M->getDeclName().isIdentifier() && M->getName() == "ok" &&
@@ -296,6 +306,8 @@ StatusCond StatusConditions::eval(const Expr *E) {
         if (std::optional<ResponseKind> K = classify(Call->getArg(I)))
           return evalPredicate(FD, I - Skip, *K);
     }
+    if (std::optional<StatusCond> C = evalResponsePredicate(Call))
+      return *C;
   }
   if (mentionsResponse(E))
     return {StatusSet::none(), StatusSet::all(), true};

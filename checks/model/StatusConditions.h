@@ -41,6 +41,11 @@ public:
   StatusCond eval(const Expr *E);
   /// A comparison `status <Op> V` on a status of kind \p K.
   StatusCond compare(ResponseKind K, BinaryOperatorKind Op, int64_t V);
+  /// The response object \p T holds, itself or through a pointer, smart
+  /// pointer or optional (\p Indirect): a record that carries a status (a
+  /// status-named integer or enum field). Null when it holds none.
+  static const CXXRecordDecl *responseRecord(QualType T,
+                                             bool *Indirect = nullptr);
   /// Does \p E read a response, a status or an operation's result?
   bool mentionsResponse(const Expr *E);
   /// Records \p V as holding an operation's outcome it was handed to fill
@@ -80,8 +85,15 @@ public:
                                                  const FieldDecl *Field);
 
 private:
+  /// For which outcomes \p FD returns true, its parameter \p Param (none:
+  /// ~0u) holding a status of kind \p K; the response object it is asked
+  /// of is read through its fields.
   StatusCond evalPredicate(const FunctionDecl *FD, unsigned Param,
                            ResponseKind K);
+  /// A call of a same-TU predicate that is handed a response object, or
+  /// one of the object's own methods (`reply.worth_retrying()`); nullopt
+  /// when \p Call is neither.
+  std::optional<StatusCond> evalResponsePredicate(const CallExpr *Call);
   StatusCond compareCprError(BinaryOperatorKind Op, const Expr *Value);
   /// Walks a function body with the outcomes that reach each statement and
   /// hands each `return` the outcomes that reach it; \p OnReturn returns

@@ -30,6 +30,68 @@ static bool isStatusName(StringRef N) {
          L == "http_code" || L == "code";
 }
 
+/// Can a field of type \p T hold an HTTP status: an integer, or an enum
+/// with an enumerator in 100-599 (`ImATeapot_418 = 418`)?
+static bool holdsHttpStatus(QualType T) {
+  if (T->isIntegerType() && !T->isEnumeralType())
+    return true;
+  const auto *ET = T->getAs<EnumType>();
+  const EnumDecl *ED = ET ? ET->getDecl()->getDefinition() : nullptr;
+  return ED && llvm::any_of(ED->enumerators(), [](const EnumConstantDecl *C) {
+           return C->getInitVal().getSExtValue() >= 100 &&
+                  C->getInitVal().getSExtValue() <= 599;
+         });
+}
+
+/// The record \p T holds: itself, or what it points to through a pointer or
+/// a class with `operator->` (a smart pointer, an optional, a result
+/// wrapper); \p Indirect says it was reached through one.
+static const CXXRecordDecl *heldRecord(QualType T, bool &Indirect) {
+  Indirect = false;
+  if (T.isNull())
+    return nullptr;
+  T = T.getNonReferenceType();
+  if (T->isPointerType()) {
+    Indirect = true;
+    T = T->getPointeeType();
+  }
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition() || Indirect)
+    return RD;
+  for (const CXXMethodDecl *M : RD->getDefinition()->methods())
+    if (M->getOverloadedOperator() == OO_Arrow &&
+        M->getReturnType()->isPointerType()) {
+      Indirect = true;
+      return M->getReturnType()->getPointeeType()->getAsCXXRecordDecl();
+    }
+  return RD;
+}
+
+/// Does \p RD (or a base) carry a status: a status-named integer or enum
+/// field?
+static bool carriesStatus(const CXXRecordDecl *RD, unsigned Depth = 0) {
+  if (!RD || Depth > 3 || !(RD = RD->getDefinition()))
+    return false;
+  // `code` alone is an error's code as often as a reply's status.
+  for (const FieldDecl *F : RD->fields())
+    if (F->getDeclName().isIdentifier() && isStatusName(F->getName()) &&
+        F->getName().lower() != "code" && holdsHttpStatus(F->getType()))
+      return true;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (carriesStatus(B.getType()->getAsCXXRecordDecl(), Depth + 1))
+      return true;
+  return false;
+}
+
+const CXXRecordDecl *StatusConditions::responseRecord(QualType T,
+                                                      bool *Indirect) {
+  bool Ind = false;
+  const CXXRecordDecl *RD = heldRecord(T, Ind);
+  if (Indirect)
+    *Indirect = Ind;
+  return carriesStatus(RD) ? RD : nullptr;
+}
+
 std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
   E = ignoreWrappers(E);
   if (!E)
@@ -55,7 +117,7 @@ std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
       if (FD->getDeclName().isIdentifier() && isStatusName(FD->getName()) &&
-          FD->getType()->isIntegerType() && mentionsResponse(ME->getBase()))
+          holdsHttpStatus(FD->getType()) && mentionsResponse(ME->getBase()))
         return ResponseKind::HttpStatus;
       if (typeName(FD->getType()) == "cpr::ErrorCode")
         return ResponseKind::CprError;
@@ -101,7 +163,8 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
     if (Found)
       return;
     if (const auto *Ex = dyn_cast<Expr>(S))
-      if (classify(Ex))
+      if (classify(Ex) ||
+          (!Ex->isTypeDependent() && responseRecord(Ex->getType())))
         Found = true;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {

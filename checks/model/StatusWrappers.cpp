@@ -8,6 +8,7 @@
 #include "StatusConditions.h"
 #include "StatusConditionsInternal.h"
 #include "utils/AstWalk.h"
+#include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
 #include <functional>
 
@@ -94,6 +95,54 @@ static const Expr *withoutBudgetTest(const Expr *E, const FunctionDecl *Def,
   return E;
 }
 
+/// Is \p S an assignment `V.Field = X`? Then X.
+static const Expr *fieldStore(const Stmt *S, const VarDecl *V,
+                              const FieldDecl *Field) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(E ? ignoreWrappers(E) : nullptr);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return nullptr;
+  const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  return ME && ME->getMemberDecl() == Field && refVar(ME->getBase()) == V
+             ? BO->getRHS()
+             : nullptr;
+}
+
+/// The value local \p V's \p Field holds at \p Ret: the last `V.Field = X`
+/// before it in a block that encloses it, or its entry in V's initializer
+/// list. Null when a store on some other path (under an `if`) may have set
+/// it, or the initializer is not a list.
+static const Expr *fieldValueAt(const VarDecl *V, const FieldDecl *Field,
+                                const ReturnStmt *Ret, const Stmt *Body,
+                                const SourceManager &SM) {
+  auto IsBefore = [&](const Stmt *S) {
+    return SM.isBeforeInTranslationUnit(S->getBeginLoc(), Ret->getBeginLoc());
+  };
+  const Expr *Value = nullptr;
+  if (const auto *IL = dyn_cast_or_null<InitListExpr>(
+          V->getInit() ? ignoreWrappers(V->getInit()) : nullptr);
+      IL && Field->getFieldIndex() < IL->getNumInits())
+    Value = IL->getInit(Field->getFieldIndex());
+  unsigned Unconditional = 0, Before = 0;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (fieldStore(N, V, Field) && IsBefore(N))
+      ++Before;
+    const auto *CS = dyn_cast<CompoundStmt>(N);
+    if (!CS || !containsStmt(CS, Ret))
+      return;
+    for (const Stmt *C : CS->body()) {
+      if (!IsBefore(C))
+        break;
+      if (const Expr *X = fieldStore(C, V, Field)) {
+        Value = X;
+        ++Unconditional;
+      }
+    }
+  });
+  return Before == Unconditional ? Value : nullptr;
+}
+
 const std::vector<StatusConditions::ReturnValue> *
 StatusConditions::buildReturnMap(const FunctionDecl *FD,
                                  const FieldDecl *Field) {
@@ -174,6 +223,16 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
         // `return {ok, retryable};`: the field's initializer.
         if (Field) {
           const Expr *Init = ignoreWrappers(X);
+          // `return fr;` of a local whose field was set on the way.
+          if (const VarDecl *V = refVar(Init);
+              V && V->hasLocalStorage() &&
+              recordOf(V->getType()) == Field->getParent()) {
+            X = fieldValueAt(V, Field, RS, Def->getBody(),
+                             Ctx.getSourceManager());
+            Understood = Understood && X;
+            Value(X, In);
+            return Understood;
+          }
           if (const auto *CL = dyn_cast_or_null<CompoundLiteralExpr>(Init))
             Init = CL->getInitializer(); // C: return (struct r){0, 1};
           const auto *IL = dyn_cast_or_null<InitListExpr>(Init);
@@ -312,11 +371,13 @@ void StatusConditions::walkToReturns(
 StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
                                            unsigned Param, ResponseKind K) {
   const FunctionDecl *Def = nullptr;
+  bool Bound = Param != ~0u;
   if (!FD->hasBody(Def) || !Def || PredicateDepth > 2 ||
-      Param >= Def->getNumParams())
+      (Bound && Param >= Def->getNumParams()))
     return {StatusSet::none(), StatusSet::all(), true};
   ++PredicateDepth;
-  Vars[Def->getParamDecl(Param)] = K;
+  if (Bound)
+    Vars[Def->getParamDecl(Param)] = K;
   // Predicates are small: `return cond;` or a switch/if chain returning
   // constants. Collect the outcomes for which it may/must return true.
   StatusSet MayTrue, MustTrue;
@@ -332,11 +393,59 @@ StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
         return true;
       },
       Inexact);
-  Vars.erase(Def->getParamDecl(Param));
+  if (Bound)
+    Vars.erase(Def->getParamDecl(Param));
   --PredicateDepth;
   if (Inexact)
     return {StatusSet::none(), MayTrue, true};
   return {MustTrue, MayTrue, false};
+}
+
+/// Does \p Name say its predicate is true on a failure, and nothing of
+/// retrying (`failed`, `HasRequestError`)?
+static bool namesFailure(StringRef Name) {
+  bool Failure = false;
+  for (const std::string &W : identifierWords(Name)) {
+    if (StringRef(W).starts_with("retr") || W == "transient")
+      return false;
+    Failure = Failure || llvm::is_contained(
+                             {"error", "errors", "failed", "failure", "fail"},
+                             StringRef(W));
+  }
+  return Failure;
+}
+
+std::optional<StatusCond>
+StatusConditions::evalResponsePredicate(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD || !Call->getType()->isBooleanType() || isStdLibrary(FD))
+    return std::nullopt;
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
+  bool Own = Obj && !Obj->isTypeDependent() && responseRecord(Obj->getType());
+  bool Handed = llvm::any_of(Call->arguments(), [](const Expr *A) {
+    return !A->isTypeDependent() && responseRecord(A->getType());
+  });
+  if (!Own && !Handed)
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  bool Read = FD->hasBody(Def) && Def;
+  StatusCond C = Read ? evalPredicate(FD, ~0u, ResponseKind::HttpStatus)
+                      : StatusCond{StatusSet::none(), StatusSet::all(), true};
+  if (!C.Imprecise && C.Must == C.May)
+    return C;
+  // The response's own failure flag that does not read the status
+  // (`failed()`, `HasRequestError()`): no reply with a status came.
+  bool ReadsStatus = false;
+  if (Read)
+    forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+      if (const auto *X = dyn_cast<Expr>(N))
+        ReadsStatus = ReadsStatus || classify(X);
+    });
+  if (Own && FD->getDeclName().isIdentifier() && namesFailure(FD->getName()) &&
+      !ReadsStatus)
+    return StatusCond::exactly(StatusSet::transport(unsigned(Transport::All)));
+  return C;
 }
 
 } // namespace clang::tidy::retry::model

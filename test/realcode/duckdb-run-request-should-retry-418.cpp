@@ -1,7 +1,7 @@
 // corpus: origin github:duckdb/duckdb src/main/http/http_util.cpp HTTPUtil::RunRequestWithRetry
 // corpus: real-headers
 // corpus: expect retry-missing-backoff
-// corpus: fixme-fn retry-non-retryable-status FIXME: same miss: the loop is no retry site, and its call site's retried outcomes are "unknown (a decision on the outcome was not read)", so the 418 in the response's ShouldRetry switch is never read
+// corpus: expect retry-non-retryable-status
 // corpus: negative retry-missing-budget retry-per-attempt-idempotency-key retry-nested-layers
 // Also HTTPResponse::ShouldRetry and HTTPUtil::SendRequest. The helper runs
 // the request callable, catches I/O and HTTP exceptions, and asks a virtual

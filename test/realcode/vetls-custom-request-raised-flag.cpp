@@ -1,6 +1,6 @@
 // corpus: origin github:volcengine/ve-tls-cpp-sdk sdk/src/http/Http.cc HttpUtils::SendHttpRequestWithRetry
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a flag raised on 429/5xx from a same-file wrapper's response record (resp->status_code) and tested as `need_retry == 0` is not read, so the retried statuses are unknown and no status counts as retried (rule 5)
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status retry-per-attempt-idempotency-key
 // Also HttpUtils::SendHttpRequest and calculate_sleep_ms. The SDK vendors a
 // cpp-httplib with an extra client member taking the HTTP method as an
