@@ -2,7 +2,7 @@
 // corpus: real-headers
 // corpus: flags -std=c++20
 // corpus: expect retry-missing-budget retry-missing-backoff
-// corpus: fixme-fn retry-unkeyed-side-effect FIXME: the request's method is a field of the client's props (a designated initializer `.method = POST`), turned into CURLOPT_POST by a switch in a member the constructor calls; the transfer is performed in another member, so the model sees no method option on its path and reads the POST as a GET ("side effect: no") instead of following the props (or leaving it unknown)
+// corpus: expect retry-unkeyed-side-effect
 // corpus: negative retry-non-retryable-status retry-per-attempt-idempotency-key retry-content-derived-idempotency-key
 // Also CurlClient::CurlClient, CurlClient::set_method and CurlClient::request
 // (lib/curl_client/). The order is sent through a client object: its
