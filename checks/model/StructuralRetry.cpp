@@ -173,6 +173,47 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
   return Out;
 }
 
+/// What \p S changes on the way to the next round: in a block that ends by
+/// returning or throwing (and holds no `continue`), what it changes after
+/// its last call is never seen by the next round (`offset += got; return
+/// got;` after a read); before that, a call may throw back into the loop.
+static void changedForNextRound(const Stmt *S,
+                                llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    const Stmt *Last = CS->body_empty() ? nullptr : CS->body_back();
+    const auto *LastExpr = dyn_cast_or_null<Expr>(Last);
+    bool Leaves =
+        isa_and_nonnull<ReturnStmt>(Last) ||
+        (LastExpr && isa<CXXThrowExpr>(LastExpr->IgnoreParenImpCasts()));
+    bool GoesBack = false;
+    forEachDescendant(CS, [&](const Stmt *N) {
+      GoesBack = GoesBack || isa<ContinueStmt, GotoStmt>(N);
+    });
+    // Up to its last call, a call may throw back into the loop.
+    unsigned Keep = CS->size();
+    if (Leaves && !GoesBack) {
+      Keep = 0;
+      for (unsigned I = 0; I < CS->size(); ++I)
+        forEachDescendant(CS->body_begin()[I], [&](const Stmt *N) {
+          if (isa<CallExpr, CXXConstructExpr>(N))
+            Keep = I + 1;
+        });
+    }
+    for (unsigned I = 0; I < Keep; ++I)
+      changedForNextRound(CS->body_begin()[I], Out);
+    return;
+  }
+  if (isa<Expr, DeclStmt>(S)) {
+    for (const ValueDecl *D : changedDecls(S))
+      Out.insert(D);
+    return;
+  }
+  for (const Stmt *C : S->children())
+    changedForNextRound(C, Out);
+}
+
 /// Does \p Cond test how much work is queued (`while (count > 0)`, `while
 /// (q->count == 0)`, `while (!pending.empty())`, `while
 /// (!list_empty(&q))`), directly or through a
@@ -263,7 +304,8 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   };
   // What the body or a `for` increment changes (`type++`, `name++`, `cmsg
   // = next(cmsg)`): a call reading it is a different call each round.
-  llvm::SmallPtrSet<const ValueDecl *, 8> Changed = changedDecls(P.Body);
+  llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
+  changedForNextRound(P.Body, Changed);
   if (P.Inc)
     for (const ValueDecl *D : changedDecls(P.Inc))
       Changed.insert(D);
@@ -286,6 +328,47 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     const auto *V = dyn_cast<VarDecl>(D);
     if (V && InBody(V) &&
         !(V->getInit() && readsAny(V->getInit(), CarriedOver)))
+      Changed.erase(D);
+  }
+  // A connection dropped (`conn.reset()`, `= nullptr`) and made again from
+  // what does not change (`conn = reopen(offset)`) reaches the same place:
+  // the round after re-issues the same request.
+  for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
+           Changed.begin(), Changed.end())) {
+    if (InBody(D) || !D->getType()->isRecordType() || !P.Body)
+      continue;
+    bool Reconnects = true;
+    forEachDescendant(P.Body, [&](const Stmt *N) {
+      const Expr *From = nullptr;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
+        const CXXMethodDecl *M = MC->getMethodDecl();
+        // Calls on the object itself, not through it (`conn->send()`).
+        if (rootDecl(MC->getImplicitObjectArgument()) == D && M &&
+            M->getParent() == D->getType()->getAsCXXRecordDecl() &&
+            !M->isConst() && !M->isOverloadedOperator())
+          Reconnects = Reconnects && M->getDeclName().isIdentifier() &&
+                       M->getName() == "reset" &&
+                       llvm::all_of(MC->arguments(), [](const Expr *A) {
+                         return isa<CXXDefaultArgExpr, CXXNullPtrLiteralExpr>(
+                             A->IgnoreParenImpCasts());
+                       });
+        return;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+          OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+          rootDecl(OC->getArg(0)) == D)
+        From = OC->getArg(1);
+      else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+               BO && BO->isAssignmentOp() && rootDecl(BO->getLHS()) == D)
+        From = BO->getRHS();
+      if (!From)
+        return;
+      From = ignoreWrappers(From);
+      Reconnects = Reconnects &&
+                   (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
+                   !readsAny(From, Changed);
+    });
+    if (Reconnects)
       Changed.erase(D);
   }
   const HandedState Handed = handedState(P.Body);
@@ -326,6 +409,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
       }
       if (loopsBackOnFailure(Loop, Call, Ctx, GivesUp))
         Out.push_back(*Op);
+
     });
   };
   Consider(P.Body);

@@ -1,6 +1,6 @@
 // corpus: origin github:Azure/azure-sdk-for-cpp sdk/storage/azure-storage-common/src/reliable_stream.cpp ReliableStream::OnRead
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a for(;;) whose attempt is a read through a non-virtual wrapper of a virtual stream member (caught std::runtime_error falls through and loops back) after a reconnect through a std::function data member: "retry site: no: it re-issues no operation"
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-unkeyed-side-effect
 // A download stream that survives dropped connections: when a read of the
 // inner body throws, the inner stream is dropped and the next round asks the

@@ -476,3 +476,47 @@ void drain_queue_ok(Queue *q) {
     queue_pop_front(q);
   }
 }
+
+// A stream that reconnects after a failed read: the connection is dropped
+// and opened again from the same offset (what a successful read advances
+// is left behind when it returns), so each round re-issues the same read.
+class Source {
+public:
+  virtual ~Source() = default;
+  virtual long read_some(char *into, long n) = 0;
+};
+
+class Resuming {
+  std::unique_ptr<Source> inner_;
+  std::function<std::unique_ptr<Source>(long)> reopen_;
+  long offset_ = 0;
+
+public:
+  long reconnect_and_read_bad(char *into, long n) {
+    for (int attempt = 1;; ++attempt) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: retry loop re-sends immediately after a failure
+      if (!inner_)
+        inner_ = reopen_(offset_);
+      try {
+        long got = inner_->read_some(into, n);
+        offset_ += got;
+        return got;
+      } catch (const std::runtime_error &) {
+        inner_.reset();
+        if (attempt == 3)
+          throw;
+      }
+    }
+  }
+
+  // Each round reads from where the last one stopped: a stream, not a retry.
+  long read_all_ok(char *into, long n) {
+    long total = 0;
+    for (;;) {
+      long got = inner_->read_some(into + total, n - total);
+      if (got <= 0)
+        return total;
+      total += got;
+    }
+  }
+};
