@@ -409,12 +409,12 @@ RetriedStatuses Analyzer::run() {
     const FunctionDecl *Callee = calleeDecl(Call);
     for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
       // What it only reads (`const OrderReq *`) is not where it reports.
-      if (Callee && I < Callee->getNumParams() &&
-          Callee->getParamDecl(I)
-              ->getType()
-              ->getPointeeType()
-              .isConstQualified())
-        continue;
+      // (A parameter taken by value has no pointee.)
+      if (Callee && I < Callee->getNumParams()) {
+        QualType Pointee = Callee->getParamDecl(I)->getType()->getPointeeType();
+        if (Pointee.isNull() || Pointee.isConstQualified())
+          continue;
+      }
       if (const auto *UO =
               dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts());
           UO && UO->getOpcode() == UO_AddrOf)

@@ -75,7 +75,14 @@ public:
   NamedCallableCalls(ASTContext &Ctx)
       : MainFileVisitor(Ctx.getSourceManager()) {}
   bool VisitCallExpr(CallExpr *Call) {
+    // `helper(op, s)` on a named lambda: its first operand is the helper
+    // itself, not a callable handed to it.
+    bool CallsObject =
+        isa<CXXOperatorCallExpr>(Call) &&
+        cast<CXXOperatorCallExpr>(Call)->getOperator() == OO_Call;
     for (const Expr *Arg : Call->arguments()) {
+      if (CallsObject && Arg == Call->getArg(0))
+        continue;
       const LambdaExpr *L;
       const FunctionDecl *Fn;
       namedCallable(Arg, L, Fn);

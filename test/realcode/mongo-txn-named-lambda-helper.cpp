@@ -1,7 +1,7 @@
 // corpus: origin github:mongodb/mongo-cxx-driver examples/mongocxx/mongodb.com/transactions_examples.cpp transactions_retry_example_1
 // corpus: real-headers
 // corpus: expect retry-missing-budget retry-missing-backoff
-// corpus: fixme-fp retry-nested-layers FIXME: at the call of a retry helper held in a named lambda (taking a std::function), the operation re-issued per attempt is taken to be the helper's own call of its parameter (txn(s), inside its loop; --trace shows 'txn'), and the layer facts give the call no calls of its own and the helper's loop as its inner layer: one layer counted twice (seen when another retry loop in the file writes std::endl; without it the facts are right)
+// corpus: negative retry-nested-layers
 // corpus: negative retry-non-retryable-status retry-per-attempt-idempotency-key
 // The documented transaction retry pattern: a lambda that runs the whole
 // transaction callable in a while (true) and goes straight back whenever the

@@ -520,3 +520,18 @@ public:
     }
   }
 };
+
+// A call that returns nothing and takes its arguments by value (it reports
+// failure by throwing): no argument is where it reports its outcome.
+void publish_event(std::string payload, int priority);
+
+void publish_by_value_bad(const std::string &payload) {
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    try {
+      publish_event(payload, 1);
+      return;
+    } catch (const std::runtime_error &) {
+    }
+  }
+}
