@@ -30,6 +30,8 @@ void UnkeyedSideEffectCheck::checkSite(const model::RetrySite &Site,
     return;
   model::RetriedStatuses R = model::retriedStatuses(Site, Index);
   model::StatusSet Ambiguous = R.Set.ambiguous();
+  if (R.ExceptionsFiltered)
+    Ambiguous = Ambiguous & ~model::StatusSet::exceptions();
   if (Ambiguous.empty())
     return;
   diag(Effect->Call->getBeginLoc(),

@@ -56,7 +56,7 @@ namespace {
 class Analyzer {
 public:
   Analyzer(const RetrySite &Site, RetrySiteIndex &Index)
-      : Site(Site), Api(Index.api()), Ctx(Index.context()),
+      : Site(Site), Index(Index), Api(Index.api()), Ctx(Index.context()),
         Conds(Index.api(), Index.context()) {
     // Locals holding what an operation returned (`herr =
     // rd_http_req_perform_sync(&req)`): a test of one is a test of the
@@ -104,6 +104,7 @@ private:
   }
 
   const RetrySite &Site;
+  RetrySiteIndex &Index;
   const ApiModel &Api;
   ASTContext &Ctx;
   StatusConditions Conds;
@@ -116,6 +117,10 @@ private:
   const Stmt *LastGate = nullptr;
   const Stmt *CurrentCond = nullptr;
   bool Imprecise = false;
+  /// The catch handler being followed, and whether a test of its exception
+  /// that could not be read decides a way back.
+  const CXXCatchStmt *Handler = nullptr;
+  bool ExceptionsFiltered = false;
   llvm::SmallPtrSet<const VarDecl *, 4> OpResults;
   /// Does \p E hand a local that holds an operation's result to a call
   /// (a predicate over it, `is_failure_temporary(herr->code)`)?
@@ -269,6 +274,11 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
                        ? StatusCond::unknown()
                        : Conds.eval(withoutCapTest(If->getCond()));
     Imprecise = Imprecise || C.Imprecise;
+    // `catch (const Error &e) { if (e.has_label("Transient")) continue; }`:
+    // which exceptions go back was not read.
+    if (Handler && Handler->getExceptionDecl() && !(C.Must == C.May) &&
+        references(If->getCond(), Handler->getExceptionDecl()))
+      ExceptionsFiltered = true;
     if (isOneShot(If->getCond(), If->getThen())) {
       // One retry after a state change is not a retry policy.
       StatusSet T = flow(If->getThen(), StatusSet::none());
@@ -335,9 +345,12 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
           Reaching = Reaching | Statuses;
       }
       const Stmt *SavedCur = CurrentCond;
+      const CXXCatchStmt *SavedHandler = Handler;
       CurrentCond = H;
+      Handler = H;
       StatusSet HOut = flow(H->getHandlerBlock(), Reaching);
       CurrentCond = SavedCur;
+      Handler = SavedHandler;
       // A handler that falls through continues with the loop body.
       if (!HOut.empty())
         LastGate = H; // what falls out of a handler loops back from here
@@ -452,9 +465,22 @@ RetriedStatuses Analyzer::run() {
   Universe = Universe | StatusSet::exceptions(); // only reach catch handlers
 
   if (Site.Kind == RetryKind::Helper) {
-    // The helper decides; assume it retries failures of any kind.
+    // The helper decides; assume it retries failures of any kind, except
+    // what its own loop, where it was read, filters by an unread test.
     Out.Set = Universe & ~StatusSet::http(200, 299) & ~StatusSet::grpc(0);
     Out.Imprecise = true;
+    // Its own loop, read: the transport failures and exceptions it goes
+    // back on are those (`try { op(); break; } catch (E &e) { if
+    // (transient(e)) continue; throw; }` retries some exceptions only).
+    if (Site.HelperOwn && Site.HelperOwn != &Site &&
+        Site.HelperOwn->Kind == RetryKind::Loop) {
+      RetriedStatuses Own = Analyzer(*Site.HelperOwn, Index).run();
+      StatusSet Kinds = StatusSet::exceptions() |
+                        StatusSet::transport(unsigned(Transport::All));
+      if (!Own.Imprecise)
+        Out.Set = (Out.Set & ~Kinds) | (Own.Set & Kinds);
+      Out.ExceptionsFiltered = Own.ExceptionsFiltered;
+    }
     Out.Where = Site.Site;
     return Out;
   }
@@ -492,6 +518,7 @@ RetriedStatuses Analyzer::finish(const StatusSet &Universe) const {
   for (auto &[Set, At] : Paths)
     Out.Paths.push_back({Set & Universe, At});
   Out.Imprecise = Imprecise;
+  Out.ExceptionsFiltered = ExceptionsFiltered;
   Out.Where = RetryWhere ? RetryWhere : Site.Site;
   return Out;
 }

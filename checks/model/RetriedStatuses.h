@@ -19,6 +19,10 @@ struct RetriedStatuses {
   /// Some condition on the response was not understood, or the site is a
   /// helper whose retry decision is invisible: Set is an over-approximation.
   bool Imprecise = false;
+  /// Some exceptions go back only under a test of the caught exception that
+  /// was not read (`if (e.has_error_label("Transient")) continue;`): which
+  /// ones, and so whether the request may have been processed, is unknown.
+  bool ExceptionsFiltered = false;
   /// Where the retry decision is made (the condition that loops back), for
   /// diagnostics.
   const Stmt *Where = nullptr;

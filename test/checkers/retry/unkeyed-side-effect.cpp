@@ -64,7 +64,7 @@ bool grpc_create_retried_on_unavailable_bad(payments::Payments::Stub &stub,
 void helper_retries_post_bad(httplib::Client &cli) {
   auto res = with_retries(3, [&] { return cli.Post("/charges", "{}", "application/json"); });
   // CHECK-NOTES: :[[@LINE-1]]:43: warning: HTTP POST is re-sent after an ambiguous failure
-  // CHECK-NOTES: :[[@LINE-2]]:14: note: the retry path is taken for {{.*}}timeouts, dropped connections; exceptions
+  // CHECK-NOTES: :[[@LINE-2]]:14: note: the retry path is taken for {{.*}}timeouts, dropped connections
   // CHECK-NOTES: :[[@LINE-3]]:14: note: retry helper 'with_retries' re-sends it here
 }
 
