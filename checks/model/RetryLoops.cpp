@@ -9,7 +9,9 @@
 #include "RetrySiteInternal.h"
 #include "utils/OutArguments.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <functional>
 
 namespace clang::tidy::retry::model {
 
@@ -29,6 +31,76 @@ static llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
       Out.push_back(V);
   });
   return Out;
+}
+
+/// Does \p E name the interrupted-call error (`EINTR`, `WSAEINTR`,
+/// `std::errc::interrupted`)?
+static bool namesInterrupt(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  SourceLocation L = E->getBeginLoc();
+  if (L.isMacroID()) {
+    StringRef M = Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
+                                               Ctx.getLangOpts());
+    if (M == "EINTR" || M == "WSAEINTR")
+      return true;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE && DRE->getDecl()->getDeclName().isIdentifier() &&
+         llvm::is_contained({"EINTR", "WSAEINTR", "interrupted"},
+                            DRE->getDecl()->getName());
+}
+
+/// Does \p Cond hold only when the last call was interrupted (`rc < 0 &&
+/// errno == EINTR`)?
+static bool testsInterrupt(const Expr *Cond, ASTContext &Ctx) {
+  if (!Cond)
+    return false;
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() == BO_LAnd)
+      return testsInterrupt(BO->getLHS(), Ctx) ||
+             testsInterrupt(BO->getRHS(), Ctx);
+    if (BO->getOpcode() == BO_EQ)
+      return namesInterrupt(BO->getLHS(), Ctx) ||
+             namesInterrupt(BO->getRHS(), Ctx);
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
+      OC && OC->getOperator() == OO_EqualEqual && OC->getNumArgs() == 2)
+    return namesInterrupt(OC->getArg(0), Ctx) ||
+           namesInterrupt(OC->getArg(1), Ctx);
+  return false;
+}
+
+/// Does the loop go back only when a call was interrupted: every `continue`
+/// under a test of EINTR, and the end of the body either left or followed
+/// by such a test (`do rc = read(fd, b, n); while (rc < 0 && errno ==
+/// EINTR);`)? That restarts a system call a signal cut short; it retries no
+/// failure.
+static bool restartsOnInterrupt(const LoopParts &P, ASTContext &Ctx) {
+  bool Any = false, Other = false;
+  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
+                                                     bool Under) {
+    if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
+      return;
+    if (isa<ContinueStmt>(S)) {
+      Any = true;
+      Other = Other || !Under;
+      return;
+    }
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      Walk(If->getThen(), Under || testsInterrupt(If->getCond(), Ctx));
+      Walk(If->getElse(), Under);
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Walk(C, Under);
+  };
+  Walk(P.Body, false);
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(P.Body);
+  bool EndLeaves = Block && !Block->body_empty() &&
+                   isa<BreakStmt, ReturnStmt>(Block->body_back());
+  bool CondInterrupt = testsInterrupt(P.Cond, Ctx);
+  return (EndLeaves || CondInterrupt) && (Any || CondInterrupt) && !Other;
 }
 
 static bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
@@ -230,6 +302,9 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
         Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
       return notSite(Loop, "`do ... while (0)` runs once");
   }
+  if (restartsOnInterrupt(Parts, Ctx))
+    return notSite(Loop, "it goes back only when a call was interrupted "
+                         "(EINTR): a restart, not a retry");
   const Stmt *Body = Parts.Body;
   const Expr *Cond = Parts.Cond;
   const Stmt *Inc = Parts.Inc;

@@ -319,6 +319,61 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     return P.Body && SM.isPointWithin(D->getLocation(), P.Body->getBeginLoc(),
                                       P.Body->getEndLoc());
   };
+  // A connection dropped (`conn.reset()`, `= nullptr`) and made again from
+  // what does not change (`conn = reopen(offset)`, `out->conn =
+  // pool->GetHandle()`) reaches the same place: the round after re-issues
+  // the same request.
+  for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
+           Changed.begin(), Changed.end())) {
+    if (InBody(D) || !P.Body ||
+        !(D->getType()->isRecordType() || D->getType()->isPointerType()))
+      continue;
+    bool Reconnects = true, Remade = false;
+    auto Read = [&](const Stmt *N) {
+      const Expr *From = nullptr;
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
+        const CXXMethodDecl *M = MC->getMethodDecl();
+        // Calls on the object itself, not through it (`conn->send()`).
+        if (rootDecl(MC->getImplicitObjectArgument()) == D && M &&
+            M->getParent() == D->getType()->getAsCXXRecordDecl() &&
+            !M->isConst() && !M->isOverloadedOperator()) {
+          Remade = true;
+          Reconnects = Reconnects && M->getDeclName().isIdentifier() &&
+                       M->getName() == "reset" &&
+                       llvm::all_of(MC->arguments(), [](const Expr *A) {
+                         return isa<CXXDefaultArgExpr, CXXNullPtrLiteralExpr>(
+                             A->IgnoreParenImpCasts());
+                       });
+        }
+        return;
+      }
+      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+          OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+          rootDecl(OC->getArg(0)) == D)
+        From = OC->getArg(1);
+      else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+               BO && BO->isAssignmentOp() && rootDecl(BO->getLHS()) == D)
+        From = BO->getOpcode() == BO_Assign ? BO->getRHS() : BO;
+      // Stepped (`name++`, `offset += n`) or handed out to be changed.
+      if (const auto *UO = dyn_cast<UnaryOperator>(N);
+          UO &&
+          ((UO->isIncrementDecrementOp() && rootDecl(UO->getSubExpr()) == D) ||
+           (UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == D)))
+        Reconnects = false;
+      if (!From)
+        return;
+      Remade = true;
+      From = ignoreWrappers(From);
+      Reconnects = Reconnects &&
+                   (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
+                   !readsAny(From, Changed);
+    };
+    for (const Stmt *Part : Parts)
+      if (Part)
+        forEachDescendant(Part, Read);
+    if (Reconnects && Remade)
+      Changed.erase(D);
+  }
   llvm::SmallPtrSet<const ValueDecl *, 8> CarriedOver;
   for (const ValueDecl *D : Changed)
     if (!InBody(D))
@@ -330,47 +385,37 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
         !(V->getInit() && readsAny(V->getInit(), CarriedOver)))
       Changed.erase(D);
   }
-  // A connection dropped (`conn.reset()`, `= nullptr`) and made again from
-  // what does not change (`conn = reopen(offset)`) reaches the same place:
-  // the round after re-issues the same request.
-  for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
-           Changed.begin(), Changed.end())) {
-    if (InBody(D) || !D->getType()->isRecordType() || !P.Body)
-      continue;
-    bool Reconnects = true;
-    forEachDescendant(P.Body, [&](const Stmt *N) {
-      const Expr *From = nullptr;
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
-        const CXXMethodDecl *M = MC->getMethodDecl();
-        // Calls on the object itself, not through it (`conn->send()`).
-        if (rootDecl(MC->getImplicitObjectArgument()) == D && M &&
-            M->getParent() == D->getType()->getAsCXXRecordDecl() &&
-            !M->isConst() && !M->isOverloadedOperator())
-          Reconnects = Reconnects && M->getDeclName().isIdentifier() &&
-                       M->getName() == "reset" &&
-                       llvm::all_of(MC->arguments(), [](const Expr *A) {
-                         return isa<CXXDefaultArgExpr, CXXNullPtrLiteralExpr>(
-                             A->IgnoreParenImpCasts());
-                       });
-        return;
-      }
-      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
-          OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-          rootDecl(OC->getArg(0)) == D)
-        From = OC->getArg(1);
-      else if (const auto *BO = dyn_cast<BinaryOperator>(N);
-               BO && BO->isAssignmentOp() && rootDecl(BO->getLHS()) == D)
-        From = BO->getRHS();
-      if (!From)
-        return;
-      From = ignoreWrappers(From);
-      Reconnects = Reconnects &&
-                   (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
-                   !readsAny(From, Changed);
+  // And a local that picks an element through it is new each round too
+  // (`const auto &value = it->second;` in a walk over a range, `auto host =
+  // hosts[i];`); one computed from it (`base * attempt`) is not.
+  auto Selects = [&](const Expr *Init) {
+    bool Found = false;
+    forEachDescendant(Init, [&](const Stmt *N) {
+      const Expr *Through = nullptr;
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N))
+        Through = AS;
+      else if (const auto *ME = dyn_cast<MemberExpr>(N); ME && ME->isArrow())
+        Through = ME->getBase();
+      else if (const auto *UO = dyn_cast<UnaryOperator>(N);
+               UO && UO->getOpcode() == UO_Deref)
+        Through = UO->getSubExpr();
+      else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+               OC && llvm::is_contained({OO_Arrow, OO_Star, OO_Subscript},
+                                        OC->getOperator()))
+        Through = OC;
+      Found = Found || (Through && readsAny(Through, Changed));
     });
-    if (Reconnects)
-      Changed.erase(D);
-  }
+    return Found;
+  };
+  if (P.Body && !CarriedOver.empty())
+    for (int Pass = 0; Pass < 2; ++Pass)
+      forEachDescendant(P.Body, [&](const Stmt *N) {
+        if (const auto *DS = dyn_cast<DeclStmt>(N))
+          for (const Decl *D : DS->decls())
+            if (const auto *V = dyn_cast<VarDecl>(D);
+                V && V->getInit() && Selects(V->getInit()))
+              Changed.insert(V);
+      });
   const HandedState Handed = handedState(P.Body);
   const FunctionDecl *Fn = enclosingFunction(Loop);
   auto Consider = [&](const Stmt *Region) {
@@ -409,6 +454,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
       }
       if (loopsBackOnFailure(Loop, Call, Ctx, GivesUp))
         Out.push_back(*Op);
+
 
     });
   };

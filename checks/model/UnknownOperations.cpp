@@ -75,6 +75,15 @@ static bool isLocalName(StringRef Name) {
                             StringRef(Words.front()));
 }
 
+/// Is \p Name a question (`is_shutting_down`, `has_more`, `should_stop`)?
+static bool isQueryName(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  return !Words.empty() &&
+         llvm::is_contained({"is", "has", "can", "should", "ready", "done",
+                             "finished", "empty"},
+                            StringRef(Words.front()));
+}
+
 bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
@@ -118,7 +127,10 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   Op.InnerCall = Call;
   Op.Kind = OperationKind::Unknown;
   if (const ValueDecl *Target = callableTarget(Call)) {
-    // What the callable does is decided at each call site.
+    // What the callable does is decided at each call site; one named as a
+    // query (`is_shutting_down()`, `should_stop`) asks, it makes no attempt.
+    if (Target->getDeclName().isIdentifier() && isQueryName(Target->getName()))
+      return std::nullopt;
     Op.Name = Target->getNameAsString();
     return Op;
   }

@@ -45,7 +45,10 @@ llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
       if (UO->isIncrementDecrementOp())
         Add(UO->getSubExpr());
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-      if (OC->isAssignmentOp() && OC->getNumArgs() > 0)
+      // `it = next`, `++it` on a class iterator.
+      if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+           OC->getOperator() == OO_MinusMinus) &&
+          OC->getNumArgs() > 0)
         Add(OC->getArg(0));
     }
   });

@@ -1,6 +1,6 @@
 // corpus: origin github:romange/helio util/cloud/utils.cc RobustSender::Send
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: taking a connection handle from a pool at the top of each attempt is read as failover ("failover (each attempt goes elsewhere): yes", though every handle goes to the same endpoint), which silences the check for the bare loop-backs on a closed connection and the constant 100 ms push-back wait
+// corpus: expect retry-missing-backoff
 // corpus: expect retry-unkeyed-side-effect
 // corpus: negative retry-missing-budget retry-per-attempt-idempotency-key retry-non-retryable-status
 // In one file the POST is reported (RequestBase::Send is a mutating name);

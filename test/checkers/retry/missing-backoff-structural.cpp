@@ -535,3 +535,66 @@ void publish_by_value_bad(const std::string &payload) {
     }
   }
 }
+
+// --- not retries: restarts, queries, walks ---
+
+int *__errno_location(void);
+#define errno (*__errno_location())
+#define EINTR 4
+long read_some(int fd, char *into, long n); // a system call's wrapper
+
+// A system call a signal cut short is restarted: no failure is retried.
+long read_restart_on_interrupt_ok(int fd, char *into, long n) {
+  long got = 0;
+  while (true) {
+    got = read_some(fd, into, n);
+    if (got < 0 && errno == EINTR)
+      continue;
+    break;
+  }
+  return got;
+}
+
+long read_do_while_interrupted_ok(int fd, char *into, long n) {
+  long got;
+  do
+    got = read_some(fd, into, n);
+  while (got < 0 && errno == EINTR);
+  return got;
+}
+
+// A callable named as a query asks; it makes no attempt.
+bool write_until_stopped_ok(const std::function<bool()> &is_shutting_down,
+                            Source &out, char *buf, long n) {
+  long offset = 0;
+  while (offset < n && !is_shutting_down()) {
+    long sent = out.read_some(buf + offset, n - offset);
+    if (sent <= 0)
+      return false;
+    offset += sent;
+  }
+  return offset == n;
+}
+
+// A walk over a range whose element is picked through the iterator.
+struct Entry {
+  std::string value;
+};
+bool matches_token(const char *b, const char *e); // defined elsewhere
+
+template <class It> bool any_token_ok(It first, It last) {
+  for (auto it = first; it != last; ++it) {
+    const Entry &entry = *it;
+    if (matches_token(entry.value.data(),
+                      entry.value.data() + entry.value.size()))
+      return true;
+  }
+  return false;
+}
+template bool any_token_ok<const Entry *>(const Entry *, const Entry *);
+struct EntryIter {
+  const Entry &operator*() const;
+  EntryIter &operator++();
+  bool operator!=(const EntryIter &) const;
+};
+template bool any_token_ok<EntryIter>(EntryIter, EntryIter);
