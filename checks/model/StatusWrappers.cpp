@@ -3,13 +3,17 @@
 // Same-TU wrappers and predicates around an operation: what a wrapper
 // returns for each outcome (its return map, for the whole value or one
 // field of a returned struct), and for which outcomes a predicate handed a
-// status returns true. Both walk the function's body to its returns.
+// status returns true. Both walk the function's body to its returns. And
+// where such a function names a status a retry decision consults
+// (statusNamedIn, declared in RetriedStatuses.h).
 
+#include "RetriedStatuses.h"
 #include "StatusConditions.h"
 #include "StatusConditionsInternal.h"
 #include "utils/AstWalk.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
 namespace clang::tidy::retry::model {
@@ -446,6 +450,51 @@ StatusConditions::evalResponsePredicate(const CallExpr *Call) {
       !ReadsStatus)
     return StatusCond::exactly(StatusSet::transport(unsigned(Transport::All)));
   return C;
+}
+
+/// The HTTP status in \p S that \p E names as a constant, if any.
+static bool namesStatus(const Expr *E, const StatusSet &S, ASTContext &Ctx) {
+  int64_t V = constInt(E, Ctx, -1);
+  return V > 0 && V < 1000 && S.hasHttp(unsigned(V));
+}
+
+const Stmt *statusNamedIn(const Stmt *Decision, const StatusSet &S,
+                          ASTContext &Ctx) {
+  llvm::SmallPtrSet<const Decl *, 8> Seen;
+  std::function<const Stmt *(const Stmt *, unsigned)> Find =
+      [&](const Stmt *Root, unsigned Depth) -> const Stmt * {
+    const Stmt *Found = nullptr;
+    forEachDescendant(Root, [&](const Stmt *N) {
+      if (Found)
+        return;
+      if (Depth > 0) {
+        if (const auto *Case = dyn_cast<CaseStmt>(N);
+            Case && namesStatus(Case->getLHS(), S, Ctx))
+          Found = Case;
+        if (const auto *BO = dyn_cast<BinaryOperator>(N);
+            BO && BO->getOpcode() == BO_EQ &&
+            (namesStatus(BO->getLHS(), S, Ctx) ||
+             namesStatus(BO->getRHS(), S, Ctx)))
+          Found = BO;
+      }
+      if (Found || Depth > 3)
+        return;
+      // The flag the decision reads, as it was set: `bool again = ...`.
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            V && V->hasLocalStorage() && V->getInit() && Seen.insert(V).second)
+          Found = Find(V->getInit(), Depth);
+      if (const auto *Call = dyn_cast<CallExpr>(N))
+        if (const FunctionDecl *FD = calleeDecl(Call)) {
+          const FunctionDecl *Def = nullptr;
+          if (FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
+              Seen.insert(Def).second)
+            Found = Find(Def->getBody(), Depth + 1);
+        }
+    });
+    return Found;
+  };
+  return Decision ? Find(Decision, 0) : nullptr;
 }
 
 } // namespace clang::tidy::retry::model
