@@ -452,7 +452,7 @@ RetriedStatuses Analyzer::run() {
           Universe = Universe | StatusSet::grpc(C);
       // A reply that carries an HTTP status (`unique_ptr<HTTPResponse>`).
       if (StringRef(Ret).contains("httplib::Result") ||
-          StatusConditions::responseRecord(resultType(Op.Call, Site.Site)))
+          Conds.responseRecord(resultType(Op.Call, Site.Site)))
         Universe = Universe | StatusSet::http(0, 999);
     } else
       Universe = Universe | StatusSet::http(0, 999) |

@@ -44,8 +44,7 @@ public:
   /// The response object \p T holds, itself or through a pointer, smart
   /// pointer or optional (\p Indirect): a record that carries a status (a
   /// status-named integer or enum field). Null when it holds none.
-  static const CXXRecordDecl *responseRecord(QualType T,
-                                             bool *Indirect = nullptr);
+  const CXXRecordDecl *responseRecord(QualType T, bool *Indirect = nullptr);
   /// Does \p E read a response, a status or an operation's result?
   bool mentionsResponse(const Expr *E);
   /// Records \p V as holding an operation's outcome it was handed to fill
@@ -157,6 +156,10 @@ private:
   /// wrapper or to a same-TU function returning a struct.
   void learnWrapperVar(const VarDecl *V, const Expr *Init);
   unsigned PredicateDepth = 0;
+  /// responseRecord() by canonical type: the record and whether it is held
+  /// through a pointer.
+  llvm::DenseMap<const Type *, std::pair<const CXXRecordDecl *, bool>>
+      ResponseRecords;
   /// Does the translation unit set CURLOPT_FAILONERROR on a handle? Then
   /// curl_easy_perform fails with CURLE_HTTP_RETURNED_ERROR on HTTP >= 400.
   bool curlFailsOnHttpError();

@@ -85,11 +85,17 @@ static bool carriesStatus(const CXXRecordDecl *RD, unsigned Depth = 0) {
 
 const CXXRecordDecl *StatusConditions::responseRecord(QualType T,
                                                       bool *Indirect) {
-  bool Ind = false;
-  const CXXRecordDecl *RD = heldRecord(T, Ind);
+  // Asked of every expression mentionsResponse() walks: remembered by type.
+  const Type *Key = T.isNull() ? nullptr : T.getCanonicalType().getTypePtr();
+  auto [It, New] = ResponseRecords.try_emplace(Key);
+  if (New) {
+    bool Ind = false;
+    const CXXRecordDecl *RD = heldRecord(T, Ind);
+    It->second = {carriesStatus(RD) ? RD : nullptr, Ind};
+  }
   if (Indirect)
-    *Indirect = Ind;
-  return carriesStatus(RD) ? RD : nullptr;
+    *Indirect = It->second.second;
+  return It->second.first;
 }
 
 std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {

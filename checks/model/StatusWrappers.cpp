@@ -427,7 +427,7 @@ StatusConditions::evalResponsePredicate(const CallExpr *Call) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
   bool Own = Obj && !Obj->isTypeDependent() && responseRecord(Obj->getType());
-  bool Handed = llvm::any_of(Call->arguments(), [](const Expr *A) {
+  bool Handed = llvm::any_of(Call->arguments(), [this](const Expr *A) {
     return !A->isTypeDependent() && responseRecord(A->getType());
   });
   if (!Own && !Handed)

@@ -58,6 +58,15 @@ const ValueDecl *callableTarget(const CallExpr *Call) {
 /// Names that say the call stays in the process: a state query or
 /// predicate (a loop that waits for one to turn true polls, it does not
 /// retry), logging, or taking a lock (a spin lock is no remote operation).
+/// Is \p Name a question (`is_shutting_down`, `has_more`, `should_stop`)?
+static bool isQueryName(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  return !Words.empty() &&
+         llvm::is_contained({"is", "has", "can", "should", "ready", "done",
+                             "finished", "empty"},
+                            StringRef(Words.front()));
+}
+
 static bool isLocalName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   if (Words.empty())
@@ -68,19 +77,10 @@ static bool isLocalName(StringRef Name) {
                             "lex", "tokenize", "format"},
                            W))
       return true;
-  return llvm::is_contained({"is",    "has",   "can",   "should", "poll",
-                             "wait",  "check", "ready", "done",   "finished",
-                             "empty", "size",  "count", "peek",   "log",
-                             "print", "trace", "debug", "notify", "on"},
-                            StringRef(Words.front()));
-}
-
-/// Is \p Name a question (`is_shutting_down`, `has_more`, `should_stop`)?
-static bool isQueryName(StringRef Name) {
-  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
-  return !Words.empty() &&
-         llvm::is_contained({"is", "has", "can", "should", "ready", "done",
-                             "finished", "empty"},
+  // A question, or reading, waiting or reporting.
+  return isQueryName(Name) ||
+         llvm::is_contained({"poll", "wait", "check", "size", "count", "peek",
+                             "log", "print", "trace", "debug", "notify", "on"},
                             StringRef(Words.front()));
 }
 
