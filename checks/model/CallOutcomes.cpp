@@ -69,6 +69,19 @@ static bool isFailureAccessor(StringRef Name) {
                              "haserr"},
                             StringRef(N));
 }
+/// Is \p T a record named as an error or exception (`error_code`,
+/// `exception_ptr`, `Error`), whose truth says that it holds one?
+static bool isErrorRecord(QualType T) {
+  const auto *RD = T.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getDeclName().isIdentifier())
+    return false;
+  for (const std::string &W : identifierWords(RD->getName()))
+    if (llvm::is_contained({"error", "err", "exception", "failure"},
+                           StringRef(W)))
+      return true;
+  return false;
+}
+
 /// What a predicate's name says holds when it returns true: a retryable
 /// or transient failure (`shouldRetry`, `is_transient`, `isError`) or a
 /// success (`succeeded`, `is_ok`).
@@ -76,7 +89,9 @@ Outcome predicateOutcome(StringRef Name) {
   for (const std::string &W : identifierWords(Name)) {
     if (llvm::is_contained({"retry", "retryable", "retriable", "again",
                             "transient", "temporary", "recoverable", "error",
-                            "failed", "failure", "fail"},
+                            "failed", "failure", "fail", "closed", "timeout",
+                            "timedout", "aborted", "refused", "disconnected",
+                            "unavailable"},
                            StringRef(W)))
       return Outcome::Failure;
     if (llvm::is_contained({"ok", "okay", "success", "succeeded", "successful"},
@@ -119,6 +134,10 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
   // decides (`if (op()) return true;`); an enumeration whose zero is
   // named as success (`CURLM_OK`), where any other value is a failure.
   if (isResult(S)) {
+    // An error object is true when it holds an error (`std::error_code`,
+    // `boost::system::error_code`, `std::exception_ptr`).
+    if (isErrorRecord(ignoreWrappers(S)->getType()))
+      return Outcome::Failure;
     if (E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
         S->getType()->isPointerType() || S->getType()->isRecordType() ||
         S->getType()->isDependentType())

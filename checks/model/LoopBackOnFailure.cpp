@@ -118,7 +118,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
       Reader.read(P.Cond) == Outcome::Failure)
     return true;
 
-  bool Found = false, FailureLeaves = false;
+  bool Found = false, FailureLeaves = false, FailureWentBack = false;
   bool Exits = leavesLoop(P.Body);
   forEachInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -128,8 +128,14 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
       // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
       // the loop when the call fails: a stream or a work loop, not a retry.
       // Leaving on one named failure (`rc == ERR_INVALID`) does not.
-      if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific())
+      // Once some failures went back (`if (closed(ec)) continue; if (ec)
+      // return ec;`), leaving on the rest is giving up on the others.
+      if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific() &&
+          !FailureWentBack)
         FailureLeaves = true;
+      if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
+          (O == Outcome::Success && endsWithContinue(If->getElse())))
+        FailureWentBack = true;
       // A branch that goes round at its end (`if (rc == OK) { if (bad)
       // return; continue; }`) leaves only on some later test.
       if ((O == Outcome::Success && ThenLeaves && !ElseLeaves &&

@@ -362,8 +362,13 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
         Reconnects = false;
       if (!From)
         return;
-      Remade = true;
       From = ignoreWrappers(From);
+      // A constant stored in it (`out->reuse = false`) is the same each
+      // round: it neither remakes the connection nor moves it elsewhere.
+      if (!isa<CXXNullPtrLiteralExpr>(From) && !From->isValueDependent() &&
+          From->isEvaluatable(Ctx))
+        return;
+      Remade = true;
       Reconnects = Reconnects &&
                    (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
                    !readsAny(From, Changed);

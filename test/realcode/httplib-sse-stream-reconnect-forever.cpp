@@ -1,6 +1,6 @@
 // corpus: origin github:yhirose/cpp-httplib example/ssecli-stream.cc main
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-budget FIXME: the request is opened through httplib::stream::Get(cli, path, headers), a free template that calls the client's open_stream("GET", ...) and wraps the StreamHandle it returns: not a known operation, and the loop's tests on the stream result (`!result`, result.status()) are not read as its failure, so "retry site: no: it re-issues no operation"
+// corpus: expect retry-missing-budget
 // corpus: fixme-fn retry-missing-backoff FIXME: same miss: the constant retry_ms sleep (no jitter, no Retry-After) on the loop-back paths is never judged
 // corpus: fixme-fn retry-non-retryable-status FIXME: same miss: the status branch that reconnects on every non-200 except 204/401/403/404 (400, 405, 410, 422 ...) is never read
 // corpus: negative retry-unkeyed-side-effect retry-per-attempt-idempotency-key

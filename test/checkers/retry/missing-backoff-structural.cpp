@@ -598,3 +598,95 @@ struct EntryIter {
   bool operator!=(const EntryIter &) const;
 };
 template bool any_token_ok<EntryIter>(EntryIter, EntryIter);
+
+// --- a connection taken again from the same pool is the same place ---
+
+// Reduced from github:romange/helio util/cloud/utils.cc RobustSender::Send:
+// the pooled handle arrives in a result object and is moved out of it.
+template <class T> class Expected {
+public:
+  explicit operator bool() const;
+  T &value();
+  int error() const;
+};
+struct Conn {
+  int write(const std::string &what);
+};
+struct Pool {
+  Expected<std::unique_ptr<Conn>> take();
+};
+struct Held {
+  std::unique_ptr<Conn> conn;
+  bool reuse = true;
+};
+
+int send_through_pool_bad(Pool *pool, Held *held, const std::string &what) {
+  int err = 0;
+  for (unsigned i = 0; i < 3; ++i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    auto got = pool->take();
+    if (!got)
+      return got.error();
+    held->conn = std::move(got.value());
+    Conn *c = held->conn.get();
+    err = c->write(what);
+    if (err == 0)
+      return 0;
+    // What the round learnt about the connection, the same every round.
+    held->reuse = false;
+  }
+  return err;
+}
+
+// Each round takes the next handle of a list: failover, not a retry.
+int send_to_each_ok(Expected<std::unique_ptr<Conn>> *handles, unsigned n,
+                    Held *held, const std::string &what) {
+  int err = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    auto &got = handles[i];
+    if (!got)
+      return got.error();
+    held->conn = std::move(got.value());
+    err = held->conn->write(what);
+    if (err == 0)
+      return 0;
+  }
+  return err;
+}
+
+// --- an error object tested for truth is a failure ---
+
+#include <system_error>
+#define RETURN_IF_ERROR(x)                                                     \
+  do {                                                                         \
+    auto ec = (x);                                                             \
+    if (ec)                                                                    \
+      return ec;                                                               \
+  } while (false)
+
+struct Buffered {
+  std::error_code fill(const char *p, long n); // uploads when full
+  std::error_code flush();
+
+  // Reduced from github:romange/helio util/cloud/utils.cc
+  // AbstractStorageFile::WriteSome: an error leaves, each success goes on to
+  // the next round. No failure is retried.
+  std::error_code write_each_ok(const char *p, long n, unsigned len) {
+    long total = 0;
+    for (unsigned i = 0; i < len; ++i) {
+      RETURN_IF_ERROR(fill(p, n));
+      total += n;
+    }
+    return {};
+  }
+
+  std::error_code flush_until_clean_bad() {
+    for (int i = 0; i < 3; ++i) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: retry loop re-sends immediately after a failure
+      std::error_code ec = flush();
+      if (!ec)
+        return ec;
+    }
+    return std::make_error_code(std::errc::io_error);
+  }
+};
