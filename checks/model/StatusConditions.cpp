@@ -13,6 +13,15 @@
 
 namespace clang::tidy::retry::model {
 
+/// Does \p RD convert to bool (`explicit operator bool() const`)?
+static bool convertsToBool(const CXXRecordDecl *RD) {
+  RD = RD ? RD->getDefinition() : nullptr;
+  return RD && llvm::any_of(RD->methods(), [](const CXXMethodDecl *M) {
+           const auto *C = dyn_cast<CXXConversionDecl>(M);
+           return C && C->getConversionType()->isBooleanType();
+         });
+}
+
 StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx)
     : Api(Api), Ctx(Ctx) {}
 
@@ -270,11 +279,18 @@ StatusCond StatusConditions::eval(const Expr *E) {
       return StatusCond::exactly(
           StatusSet::transport(unsigned(Transport::All)));
   }
-  // A pointer (smart or raw) to a response object is set when a reply came.
-  if (bool Indirect = false; !E->isTypeDependent() &&
-                             responseRecord(E->getType(), &Indirect) &&
-                             Indirect)
-    return StatusCond::exactly(StatusSet::http(0, 999));
+  // A pointer (smart or raw) to a response object is set when a reply
+  // came; so is a response held by value that converts to bool (a stream
+  // result that is true once the server answered).
+  const Expr *Held = E;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E);
+      MC && isa_and_nonnull<CXXConversionDecl>(MC->getMethodDecl()))
+    Held = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  if (bool Indirect = false; !Held->isTypeDependent()) {
+    const CXXRecordDecl *RD = responseRecord(Held->getType(), &Indirect);
+    if (RD && (Indirect || convertsToBool(RD)))
+      return StatusCond::exactly(StatusSet::http(0, 999));
+  }
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     if (M && M->getDeclName().isIdentifier() && M->getName() == "ok" &&

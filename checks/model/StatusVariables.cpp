@@ -67,8 +67,16 @@ static const CXXRecordDecl *heldRecord(QualType T, bool &Indirect) {
   return RD;
 }
 
+/// Is \p M a status accessor: `int status() const` (not `code()`, an
+/// error's code as often as a reply's status)?
+static bool isStatusAccessor(const CXXMethodDecl *M) {
+  return M && M->getDeclName().isIdentifier() && M->isConst() &&
+         M->getNumParams() == 0 && isStatusName(M->getName()) &&
+         M->getName().lower() != "code" && holdsHttpStatus(M->getReturnType());
+}
+
 /// Does \p RD (or a base) carry a status: a status-named integer or enum
-/// field?
+/// field, or an accessor that returns one?
 static bool carriesStatus(const CXXRecordDecl *RD, unsigned Depth = 0) {
   if (!RD || Depth > 3 || !(RD = RD->getDefinition()))
     return false;
@@ -77,6 +85,8 @@ static bool carriesStatus(const CXXRecordDecl *RD, unsigned Depth = 0) {
     if (F->getDeclName().isIdentifier() && isStatusName(F->getName()) &&
         F->getName().lower() != "code" && holdsHttpStatus(F->getType()))
       return true;
+  if (llvm::any_of(RD->methods(), isStatusAccessor))
+    return true;
   for (const CXXBaseSpecifier &B : RD->bases())
     if (carriesStatus(B.getType()->getAsCXXRecordDecl(), Depth + 1))
       return true;
@@ -144,6 +154,11 @@ std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
       return ResponseKind::GrpcCode;
     if (M->getOverloadedOperator() == OO_None && N == "status" &&
         StringRef(Cls).starts_with("boost::beast"))
+      return ResponseKind::HttpStatus;
+    // A response object's own accessor (`res.status()`).
+    if (isStatusAccessor(M) &&
+        !MC->getImplicitObjectArgument()->isTypeDependent() &&
+        responseRecord(MC->getImplicitObjectArgument()->getType()))
       return ResponseKind::HttpStatus;
     // outcome.GetError().GetResponseCode() (AWS SDK)
     if (N == "GetResponseCode" && StringRef(Cls).starts_with("Aws::"))

@@ -2,7 +2,7 @@
 // corpus: real-headers
 // corpus: expect retry-missing-budget
 // corpus: fixme-fn retry-missing-backoff FIXME: same miss: the constant retry_ms sleep (no jitter, no Retry-After) on the loop-back paths is never judged
-// corpus: fixme-fn retry-non-retryable-status FIXME: same miss: the status branch that reconnects on every non-200 except 204/401/403/404 (400, 405, 410, 422 ...) is never read
+// corpus: expect retry-non-retryable-status
 // corpus: negative retry-unkeyed-side-effect retry-per-attempt-idempotency-key
 // A server-sent-events client in the style of EventSource: it opens a
 // streaming GET, and on a transport failure or any status other than 200

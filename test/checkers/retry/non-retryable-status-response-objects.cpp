@@ -164,3 +164,57 @@ std::unique_ptr<OpaqueReply> unread_predicate_ok(
   }
   return {};
 }
+
+// --- a response held by value, its status read through an accessor ---
+
+// Reduced from github:yhirose/cpp-httplib example/ssecli-stream.cc main:
+// the stream result is true once a reply came, and says its status through
+// status(). Every status but 200 goes round again, except four that stop.
+struct StreamResult {
+  explicit operator bool() const; // a reply came
+  int status() const;
+  bool next();
+};
+struct StreamClient {
+  StreamResult Open(const std::string &path);
+};
+
+void follow_stream_bad(StreamClient &cli, const std::string &path) {
+  for (int round = 0; round < 20; ++round) {
+    StreamResult res = cli.Open(path);
+    if (!res) {
+      pause_jittered(round);
+      continue;
+    }
+    if (res.status() != 200) {
+      // CHECK-NOTES: :[[@LINE-1]]:9: warning: retry path is taken for HTTP 400-403, 405-407, {{.*}}which will not succeed on retry
+      // CHECK-NOTES: :[[@LINE-8]]:3: note: retry loop starts here
+      if (res.status() == 204 || res.status() == 404)
+        return;
+      pause_jittered(round);
+      continue;
+    }
+    while (res.next()) {
+    }
+    return;
+  }
+}
+
+void follow_stream_ok(StreamClient &cli, const std::string &path) {
+  for (int round = 0; round < 20; ++round) {
+    StreamResult res = cli.Open(path);
+    if (!res) {
+      pause_jittered(round);
+      continue;
+    }
+    if (res.status() == 503 || res.status() == 429) {
+      pause_jittered(round);
+      continue;
+    }
+    if (res.status() != 200)
+      return;
+    while (res.next()) {
+    }
+    return;
+  }
+}
