@@ -82,6 +82,21 @@ static bool isErrorRecord(QualType T) {
   return false;
 }
 
+/// What a predicate asked of the result says when it returns true: as
+/// predicateOutcome(), and a dropped connection (`IsConnClosed(ec)`,
+/// `timed_out(rc)`) is a failure too. (Not asked of any boolean call: an
+/// operation may name its limit, `send_with_timeout(msg)`.)
+static Outcome resultPredicateOutcome(StringRef Name) {
+  if (Outcome O = predicateOutcome(Name); O != Outcome::Unknown)
+    return O;
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"closed", "timeout", "timedout", "aborted",
+                            "refused", "disconnected", "unavailable"},
+                           StringRef(W)))
+      return Outcome::Failure;
+  return Outcome::Unknown;
+}
+
 /// What a predicate's name says holds when it returns true: a retryable
 /// or transient failure (`shouldRetry`, `is_transient`, `isError`) or a
 /// success (`succeeded`, `is_ok`).
@@ -89,9 +104,7 @@ Outcome predicateOutcome(StringRef Name) {
   for (const std::string &W : identifierWords(Name)) {
     if (llvm::is_contained({"retry", "retryable", "retriable", "again",
                             "transient", "temporary", "recoverable", "error",
-                            "failed", "failure", "fail", "closed", "timeout",
-                            "timedout", "aborted", "refused", "disconnected",
-                            "unavailable"},
+                            "failed", "failure", "fail"},
                            StringRef(W)))
       return Outcome::Failure;
     if (llvm::is_contained({"ok", "okay", "success", "succeeded", "successful"},
@@ -196,7 +209,7 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
       })) {
     if (const FunctionDecl *FD = calleeDecl(Call);
         FD && FD->getDeclName().isIdentifier())
-      return predicateOutcome(FD->getName());
+      return resultPredicateOutcome(FD->getName());
     // A lambda or function object held in a named local
     // (`should_retry(res->status)`): the variable's name says.
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);

@@ -7,6 +7,7 @@
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
 #include "StructuralRetryInternal.h"
+#include "Waits.h"
 
 namespace clang::tidy::retry::model {
 
@@ -140,6 +141,18 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
       FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
       isStdLibrary(FD) || FD->getBuiltinID() != 0 ||
       Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    return std::nullopt;
+  // The coroutine protocol's own calls (`co_await x` calls
+  // x.await_suspend(), `co_return` the promise's return_void()).
+  if (llvm::is_contained({"await_ready", "await_suspend", "await_resume",
+                          "return_void", "return_value", "yield_value",
+                          "initial_suspend", "final_suspend",
+                          "unhandled_exception", "get_return_object"},
+                         FD->getName()) &&
+      isa<CXXMethodDecl>(FD))
+    return std::nullopt;
+  // A project's own sleep (`seastar::sleep(d)`, `MySleep(ms)`) waits.
+  if (isSleepName(FD->getName()))
     return std::nullopt;
   if (Model.isRetryHelper(FD) || Model.waitDurationArg(Call) ||
       Model.isPolicyCall(FD) || Model.isLookup(FD) ||
