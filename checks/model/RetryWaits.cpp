@@ -202,6 +202,24 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
         }
         return;
       }
+      // A call named as a wait (`wait(lk)`, `cv.Wait()`, `await(epoch)`)
+      // blocks until something else happens: a wait of unknown length. One
+      // that returns a number tells how long to wait
+      // (`policy->waitForMicroseconds()`).
+      QualType RT = FD ? FD->getReturnType() : QualType();
+      if (FD && !isStdLibrary(FD) && FD->getDeclName().isIdentifier() &&
+          isBlockingWaitName(FD->getName()) &&
+          !(RT->isArithmeticType() && !RT->isBooleanType() &&
+            !RT->isEnumeralType()) &&
+          !llvm::any_of(Site.Operations, [&](const Operation &Op) {
+            return Op.Call == Call || Op.InnerCall == Call;
+          })) {
+        Wait W;
+        W.Call = Call;
+        W.Opaque = true;
+        Site.Waits.push_back(W);
+        return;
+      }
       // A helper whose body the frontend skipped (clangd's preamble) may
       // wait: unknown, never "no wait". The retried operation itself is
       // not a wait.
@@ -220,12 +238,19 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
       if (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
           !Model.isRetryHelper(FD) &&
           !(Site.Recursive &&
-            Def->getCanonicalDecl() == Site.Recursive->getCanonicalDecl()))
+            Def->getCanonicalDecl() == Site.Recursive->getCanonicalDecl())) {
+        size_t Before = Site.Waits.size();
         forEachDescendant(Def->getBody(), [&](const Stmt *M) {
           if (const auto *Inner = dyn_cast<CallExpr>(M))
             if (std::optional<unsigned> Arg = Model.waitDurationArg(Inner))
               RecordWait(Inner, Inner->getArg(*Arg), Def, Call);
         });
+        // A sleep whose own body waits in a way the model does not know
+        // (a fiber scheduler's `SleepFor(d)`): a wait of what it is given.
+        if (Site.Waits.size() == Before && FD->getDeclName().isIdentifier() &&
+            isSleepName(FD->getName()) && Call->getNumArgs() > 0)
+          RecordWait(Call, Call->getArg(0), enclosingFunction(Call), nullptr);
+      }
     });
   for (const Stmt *S : All)
     if (MentionsRetryAfter(S))

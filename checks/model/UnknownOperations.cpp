@@ -62,9 +62,11 @@ const ValueDecl *callableTarget(const CallExpr *Call) {
 /// Is \p Name a question (`is_shutting_down`, `has_more`, `should_stop`)?
 static bool isQueryName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  // A callable named for what it tests (`pred`, `condition`) asks too.
   return !Words.empty() &&
          llvm::is_contained({"is", "has", "can", "should", "ready", "done",
-                             "finished", "empty"},
+                             "finished", "empty", "pred", "predicate", "cond",
+                             "condition"},
                             StringRef(Words.front()));
 }
 
@@ -144,12 +146,7 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
     return std::nullopt;
   // The coroutine protocol's own calls (`co_await x` calls
   // x.await_suspend(), `co_return` the promise's return_void()).
-  if (llvm::is_contained({"await_ready", "await_suspend", "await_resume",
-                          "return_void", "return_value", "yield_value",
-                          "initial_suspend", "final_suspend",
-                          "unhandled_exception", "get_return_object"},
-                         FD->getName()) &&
-      isa<CXXMethodDecl>(FD))
+  if (isCoroutineProtocolName(FD->getName()) && isa<CXXMethodDecl>(FD))
     return std::nullopt;
   // A project's own sleep (`seastar::sleep(d)`, `MySleep(ms)`) waits.
   if (isSleepName(FD->getName()))

@@ -26,6 +26,24 @@ bool isSleepName(StringRef Name) {
   return Wait && Unit;
 }
 
+/// Is \p Name a blocking wait for an event (`wait`, `Wait`, `await`,
+/// `WaitForChange`): its first word is `wait` or `await`?
+bool isBlockingWaitName(StringRef Name) {
+  if (isCoroutineProtocolName(Name))
+    return false;
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  return !Words.empty() &&
+         (Words.front() == "wait" || Words.front() == "await");
+}
+
+bool isCoroutineProtocolName(StringRef Name) {
+  return llvm::is_contained({"await_ready", "await_suspend", "await_resume",
+                             "return_void", "return_value", "yield_value",
+                             "initial_suspend", "final_suspend",
+                             "unhandled_exception", "get_return_object"},
+                            Name);
+}
+
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
 /// duration (`steady_timer t(io, d)`), that duration.
 const Expr *timerConstructionDuration(const CallExpr *Call) {

@@ -12,6 +12,14 @@
 
 namespace clang::tidy::retry::model {
 
+/// Is \p Name a blocking wait for an event (`wait`, `await`,
+/// `WaitForChange`)? Its length is unknown.
+bool isBlockingWaitName(StringRef Name);
+
+/// Is \p Name one of the coroutine protocol's members (`await_suspend`,
+/// `return_void`), which `co_await` and `co_return` call?
+bool isCoroutineProtocolName(StringRef Name);
+
 /// Is \p Name a sleep: a word `sleep`, `nap` or `delay` (MySleep, msleep,
 /// task_delay), or `wait` with a time unit (curlx_wait_ms)?
 bool isSleepName(StringRef Name);

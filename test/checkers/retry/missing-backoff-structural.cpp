@@ -690,3 +690,41 @@ struct Buffered {
     return std::make_error_code(std::errc::io_error);
   }
 };
+
+// --- waits for another thread's change are no retries ---
+
+// Reduced from github:romange/helio util/fibers/synchronization.h
+// (CondVarAny::wait, EventCount::await): the loop sleeps until notified and
+// tests the caller's predicate again. Nothing failed; nothing is re-sent.
+struct FiberCondVar {
+  template <class Lock> void wait(Lock &lk); // suspends until notified
+  template <class Lock, class Pred> void wait(Lock &lk, Pred pred) {
+    while (!pred()) {
+      wait(lk);
+    }
+  }
+};
+struct EventCount {
+  unsigned prepareWait();
+  bool wait(unsigned epoch); // suspends until the epoch moves
+  template <class Condition> bool await(Condition condition) {
+    bool preempted = false;
+    while (true) {
+      unsigned epoch = prepareWait();
+      if (condition())
+        break;
+      preempted |= wait(epoch);
+    }
+    return preempted;
+  }
+};
+struct SpinLock {
+  void lock();
+  void unlock();
+};
+bool queue_has_items();
+
+void wait_for_items_ok(FiberCondVar &cv, EventCount &ec, SpinLock &lk) {
+  cv.wait(lk, [] { return queue_has_items(); });
+  ec.await([] { return queue_has_items(); });
+}
