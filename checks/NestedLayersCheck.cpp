@@ -7,10 +7,11 @@
 
 namespace clang::tidy::retry {
 
-static std::string attempts(const std::optional<unsigned> &A) {
-  if (!A)
-    return "unbounded";
-  return std::to_string(*A) + (*A == 1 ? " attempt" : " attempts");
+static std::string attempts(const model::LayerFact &L) {
+  if (!L.Attempts)
+    return L.CapUnknown ? "attempts not known" : "unbounded";
+  return std::to_string(*L.Attempts) +
+         (*L.Attempts == 1 ? " attempt" : " attempts");
 }
 
 NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
@@ -94,9 +95,16 @@ void NestedLayersCheck::checkSite(const model::RetrySite &Site,
   model::Chain Below = Graph->chainBelow(*F, L);
   if (!Below.Layers)
     return;
-  bool Unbounded = !Outer.Attempts || Below.Unbounded;
-  uint64_t Total = Unbounded ? 0 : *Outer.Attempts * Below.Product;
+  // A layer whose attempts cannot be counted makes at least one: report
+  // only what the counted layers already prove.
+  bool Unbounded = (!Outer.Attempts && !Outer.CapUnknown) || Below.Unbounded;
+  uint64_t Total =
+      Unbounded ? 0 : uint64_t(Outer.Attempts.value_or(1)) * Below.Product;
   if (!Unbounded && Total <= MaxAmplification)
+    return;
+  // Two counted layers at least: one layer's own attempts are no nesting.
+  if (!Unbounded && (Outer.CapUnknown || Below.Unknown) &&
+      (Outer.Attempts ? 1 : 0) + Below.Counted < 2)
     return;
   Findings.push_back({&Site, &Outer, std::move(Below)});
 }
@@ -145,26 +153,28 @@ void NestedLayersCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
 
 void NestedLayersCheck::report(const Finding &F) {
   const model::LayerFact &Outer = *F.Outer;
-  bool Unbounded = !Outer.Attempts || F.Below.Unbounded;
-  std::string Msg = Outer.What + " (" + attempts(Outer.Attempts) + ")";
+  bool Unbounded = (!Outer.Attempts && !Outer.CapUnknown) || F.Below.Unbounded;
+  bool AtLeast = Outer.CapUnknown || F.Below.Unknown;
+  std::string Msg = Outer.What + " (" + attempts(Outer) + ")";
   for (size_t I = 0; I < F.Below.Hops.size(); ++I) {
     const model::Hop &H = F.Below.Hops[I];
     Msg += I == 0 ? " " : " which ";
     if (H.Callee.empty()) {
-      Msg += "contains a " + H.Layer->What + " (" +
-             attempts(H.Layer->Attempts) + ")";
+      Msg += "contains a " + H.Layer->What + " (" + attempts(*H.Layer) + ")";
       continue;
     }
     Msg += "calls '" + H.Callee + "'";
     if (H.Layer)
-      Msg += " which retries (" + attempts(H.Layer->Attempts) +
+      Msg += " which retries (" + attempts(*H.Layer) +
              (H.Layer->Library ? ", " + H.Layer->What : std::string()) + ")";
   }
   if (Unbounded)
     Msg += ": unbounded requests per call";
   else
-    Msg += ": up to " + std::to_string(*Outer.Attempts * F.Below.Product) +
-           " requests per call";
+    Msg +=
+        (AtLeast ? ": at least " : ": up to ") +
+        std::to_string(uint64_t(Outer.Attempts.value_or(1)) * F.Below.Product) +
+        " requests per call";
   diag(F.Site->getBeginLoc(), "%0") << Msg;
 
   for (const model::Hop &H : F.Below.Hops) {
@@ -175,16 +185,16 @@ void NestedLayersCheck::report(const Finding &F) {
       diag(H.NoteLoc, "%0 (%1) in %2", DiagnosticIDs::Note)
           << (H.Callee.empty() ? "inner " + L.What
                                : "'" + H.Callee + "' retries")
-          << attempts(L.Attempts) << model::formatFactLoc(L.Where);
+          << attempts(L) << model::formatFactLoc(L.Where);
     } else if (L.Library) {
       diag(H.NoteLoc, "%0: %1 per call of '%2'", DiagnosticIDs::Note)
-          << L.What << attempts(L.Attempts) << H.Callee;
+          << L.What << attempts(L) << H.Callee;
     } else if (H.Callee.empty()) {
       diag(H.NoteLoc, "inner %0 (%1)", DiagnosticIDs::Note)
-          << L.What << attempts(L.Attempts);
+          << L.What << attempts(L);
     } else {
       diag(H.NoteLoc, "'%0' retries here (%1)", DiagnosticIDs::Note)
-          << H.Callee << attempts(L.Attempts);
+          << H.Callee << attempts(L);
     }
   }
 }

@@ -184,6 +184,72 @@ static const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
   return Found;
 }
 
+/// A same-file policy method that compares an attempt number it is handed
+/// with a limit its object was built with (`Backoff b(3); ...
+/// b.ShouldRetry(attempt)` returning `attempt < max_`): the argument it
+/// compares (\p Arg), the comparison with that argument on the left, and the
+/// limit. False when any part is not a constant the model reads.
+static bool policyComparison(const CallExpr *Call, ASTContext &Ctx,
+                             unsigned &Arg, BinaryOperatorKind &Op,
+                             int64_t &Limit) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  const CXXMethodDecl *M = MC ? MC->getMethodDecl() : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!M || !M->hasBody(Def) || !Def)
+    return false;
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1
+                        ? dyn_cast<ReturnStmt>(Body->body_front())
+                        : nullptr;
+  const auto *BO =
+      Ret && Ret->getRetValue()
+          ? dyn_cast<BinaryOperator>(Ret->getRetValue()->IgnoreParenImpCasts())
+          : nullptr;
+  if (!BO || !BO->isRelationalOp())
+    return false;
+  Op = BO->getOpcode();
+  const Expr *P = BO->getLHS()->IgnoreParenImpCasts();
+  const Expr *F = BO->getRHS()->IgnoreParenImpCasts();
+  if (!isa<DeclRefExpr>(P)) {
+    std::swap(P, F);
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  const auto *PRef = dyn_cast<DeclRefExpr>(P);
+  const auto *Param = PRef ? dyn_cast<ParmVarDecl>(PRef->getDecl()) : nullptr;
+  const auto *Field = dyn_cast<MemberExpr>(F);
+  if (!Param || !Field || !isa<CXXThisExpr>(Field->getBase()->IgnoreImpCasts()))
+    return false;
+  Arg = Param->getFunctionScopeIndex();
+  if (Arg >= Call->getNumArgs())
+    return false;
+  // The limit: what the object's constructor stores in the field.
+  const VarDecl *Obj = refVar(MC->getImplicitObjectArgument());
+  const auto *Make =
+      Obj && Obj->getInit()
+          ? dyn_cast<CXXConstructExpr>(Obj->getInit()->IgnoreImplicit())
+          : nullptr;
+  const CXXConstructorDecl *Ctor = Make ? Make->getConstructor() : nullptr;
+  const FunctionDecl *CtorDef = nullptr;
+  if (!Ctor || !Ctor->hasBody(CtorDef) || !CtorDef)
+    return false;
+  for (const CXXCtorInitializer *I :
+       cast<CXXConstructorDecl>(CtorDef)->inits()) {
+    if (I->getMember() != Field->getMemberDecl() || !I->getInit())
+      continue;
+    const Expr *V = I->getInit()->IgnoreImplicit();
+    if (const auto *PL = dyn_cast<ParenListExpr>(V);
+        PL && PL->getNumExprs() == 1)
+      V = PL->getExpr(0)->IgnoreImplicit();
+    if (const auto *D = dyn_cast<DeclRefExpr>(V->IgnoreParenImpCasts()))
+      if (const auto *CP = dyn_cast<ParmVarDecl>(D->getDecl());
+          CP && CP->getFunctionScopeIndex() < Make->getNumArgs())
+        V = Make->getArg(CP->getFunctionScopeIndex());
+    Limit = constInt(V, Ctx, INT64_MIN);
+    return Limit != INT64_MIN;
+  }
+  return false;
+}
+
 void RetrySiteIndex::summarizeCap(RetrySite &Site,
                                   llvm::ArrayRef<const Stmt *> Code,
                                   const FunctionDecl *Fn,
@@ -327,6 +393,8 @@ void RetrySiteIndex::summarizeCap(RetrySite &Site,
       const auto *BO = dyn_cast<BinaryOperator>(N);
       const Expr *L = nullptr, *R = nullptr;
       BinaryOperatorKind Op = BO_EQ;
+      std::optional<int64_t> PolicyLimit;
+      unsigned PolicyArg = 0;
       if (BO && BO->isComparisonOp()) {
         L = BO->getLHS();
         R = BO->getRHS();
@@ -336,23 +404,38 @@ void RetrySiteIndex::summarizeCap(RetrySite &Site,
         L = OC->getArg(0);
         R = OC->getArg(1);
         Op = BinaryOperator::getOverloadedOpcode(OC->getOperator());
+      } else if (int64_t Limit = 0;
+                 isa<CallExpr>(N) && policyComparison(cast<CallExpr>(N), Ctx,
+                                                      PolicyArg, Op, Limit)) {
+        // A policy call comparing the counter with its object's limit is
+        // that comparison; asked `!b.ShouldRetry(i)`, its exit is the
+        // opposite one.
+        L = cast<CallExpr>(N)->getArg(PolicyArg);
+        PolicyLimit = Limit;
+        forEachDescendant(Cond, [&](const Stmt *M) {
+          if (const auto *UO = dyn_cast<UnaryOperator>(M);
+              UO && UO->getOpcode() == UO_LNot &&
+              UO->getSubExpr()->IgnoreParenImpCasts() == N)
+            Op = BinaryOperator::negateComparisonOp(Op);
+        });
       }
       if (!L)
         return;
-      if (!Site.Deadline && (IsClockDerived(L, Fn) || IsClockDerived(R, Fn)))
+      if (!Site.Deadline &&
+          (IsClockDerived(L, Fn) || (R && IsClockDerived(R, Fn))))
         Site.Deadline = N;
       const VarDecl *C =
           Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
       if ((!C && !FieldCounter) || Site.Cap == CapKind::Constant)
         return;
-      bool LeftIsCounter = MentionsCounter(L) && !MentionsCounter(R);
-      bool RightIsCounter = MentionsCounter(R) && !MentionsCounter(L);
+      bool LeftIsCounter = MentionsCounter(L) && !(R && MentionsCounter(R));
+      bool RightIsCounter = R && MentionsCounter(R) && !MentionsCounter(L);
       if (CounterResets && (LeftIsCounter || RightIsCounter))
         return;
       if (!LeftIsCounter && !RightIsCounter) {
         // Besides the loop's counter, a member stepped in the body and
         // tested (`--retries_remaining_; ... retries_remaining_ == 0`).
-        if (Site.AttemptCounter && FieldCounter &&
+        if (Site.AttemptCounter && FieldCounter && R &&
             MentionsField(L) != MentionsField(R) && Site.Cap == CapKind::None) {
           Site.Cap = CapKind::Variable;
           Site.CapWhere = N;
@@ -364,7 +447,9 @@ void RetrySiteIndex::summarizeCap(RetrySite &Site,
         if (Op != BO_Cmp)
           Op = BinaryOperator::reverseComparisonOp(Op);
       }
-      int64_t K = constInt(Bound, Ctx, INT64_MIN);
+      int64_t K = PolicyLimit ? *PolicyLimit
+                  : Bound     ? constInt(Bound, Ctx, INT64_MIN)
+                              : INT64_MIN;
       if (K == INT64_MIN || (!Site.AttemptCounter && FieldCountsDown)) {
         Site.Cap = CapKind::Variable;
         Site.CapWhere = N;

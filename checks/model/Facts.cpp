@@ -156,6 +156,8 @@ std::string printFacts(StringRef MainFile,
                            {"nested", std::move(Nested)}};
       O["attempts"] = L.Attempts ? llvm::json::Value(*L.Attempts)
                                  : llvm::json::Value(nullptr);
+      if (L.CapUnknown)
+        O["cap_unknown"] = true;
       Layers.push_back(std::move(O));
     }
     llvm::json::Array Calls, Top;
@@ -230,6 +232,8 @@ bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
             !setFromJson(LO->get("exhaustion"), L.Exhaustion, Error))
           return false;
         L.ReadsOnly = LO->getBoolean("reads_only").value_or(false);
+        L.CapUnknown =
+            !L.Attempts && LO->getBoolean("cap_unknown").value_or(false);
         L.Library = LO->getBoolean("library").value_or(false);
         L.Tentative = LO->getBoolean("tentative").value_or(false);
         if (const llvm::json::Array *Ds = LO->getArray("deciders"))

@@ -42,6 +42,10 @@ struct LayerFact {
   std::string What; ///< "retry loop", "gRPC retry policy", ...
   /// Attempts, first try included; none when unbounded or unknown.
   std::optional<unsigned> Attempts;
+  /// Something bounds the layer that the model cannot count (a cap read
+  /// from a member or a parameter, a policy, a deadline): its attempts are
+  /// unknown, not unbounded.
+  bool CapUnknown = false;
   /// The failures that lead to another attempt, when known precisely.
   std::optional<StatusSet> Retries;
   /// What the function reports when the layer gives up, when it maps

@@ -120,6 +120,8 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
     L.What = S->describe();
     if (S->Cap == CapKind::Constant)
       L.Attempts = S->MaxAttempts;
+    else
+      L.CapUnknown = S->Cap != CapKind::None || S->Deadline;
     RetriedStatuses R = retriedStatuses(*S, Index);
     if (!R.Imprecise)
       L.Retries = R.Set;
@@ -401,14 +403,19 @@ Chain LayerGraph::chainOfLayer(const FunctionFacts &F, unsigned L,
     Out.Hops.push_back(H);
     Out.Layers = 1;
     Out.First = &Layer;
+    Out.Counted = Layer.Attempts ? 1 : 0;
     if (Layer.Attempts)
       Out.Product = *Layer.Attempts;
+    else if (Layer.CapUnknown)
+      Out.Unknown = true; // at least one attempt
     else
       Out.Unbounded = true;
   }
   Out.Hops.insert(Out.Hops.end(), Below.Hops.begin(), Below.Hops.end());
   Out.Layers += Below.Layers;
   Out.Unbounded |= Below.Unbounded;
+  Out.Unknown |= Below.Unknown;
+  Out.Counted += Below.Counted;
   Out.Product = std::min<uint64_t>(Out.Product * Below.Product, 1ull << 40);
   if (!Out.First)
     Out.First = Below.First;

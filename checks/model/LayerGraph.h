@@ -38,7 +38,10 @@ struct Hop {
 struct Chain {
   std::vector<Hop> Hops;
   unsigned Layers = 0;              ///< hops that retry
-  bool Unbounded = false;           ///< some layer has no known cap
+  bool Unbounded = false;           ///< some layer has no cap
+  bool Unknown = false; ///< some layer's attempts cannot be counted (1 in
+                        ///< Product: a lower bound)
+  unsigned Counted = 0; ///< layers whose attempts are known
   uint64_t Product = 1;             ///< attempts multiplied (when bounded)
   const LayerFact *First = nullptr; ///< the first layer reached
 

@@ -709,3 +709,58 @@ again:
   }
   return rounds < 3;
 }
+
+// --- caps the model cannot count ------------------------------------------
+
+// Reduced from github:romange/helio util/cloud/utils.cc RobustSender::Send:
+// an attempt count handed in by the caller bounds the loop; how many is not
+// known here, so neither "unbounded" nor a product can be claimed.
+struct Sender {
+  unsigned max_attempts_;
+  bool post_once(httplib::Client &cli) {
+    for (unsigned i = 0; i < max_attempts_; ++i) {
+      auto res = cli.Post("/charges", "{}", "application/json");
+      if (res && res->status == 200)
+        return true;
+    }
+    return false;
+  }
+  bool post_twice_over_ok(httplib::Client &cli, unsigned tries) {
+    for (unsigned i = 0; i < tries; ++i)
+      if (post_once(cli))
+        return true;
+    return false;
+  }
+  // One counted layer around one that cannot be counted: no nesting proven.
+  bool post_many_ok(httplib::Client &cli) {
+    for (int i = 0; i < 5; ++i)
+      if (post_once(cli))
+        return true;
+    return false;
+  }
+  // Counted layers around and inside it: at least their product.
+  bool post_three(httplib::Client &cli) {
+    for (int i = 0; i < 3; ++i) {
+      auto res = cli.Post("/refunds", "{}", "application/json");
+      if (res && res->status == 200)
+        return true;
+    }
+    return false;
+  }
+  bool relay(httplib::Client &cli) {
+    for (unsigned i = 0; i < max_attempts_; ++i)
+      if (post_three(cli))
+        return true;
+    return false;
+  }
+  bool relay_thrice_bad(httplib::Client &cli) {
+    for (int i = 0; i < 3; ++i) {
+      // CHECK-NOTES: :[[@LINE-1]]:5: warning: retry loop (3 attempts) calls 'relay' which retries (attempts not known) which calls 'post_three' which retries (3 attempts): at least 9 requests per call [retry-nested-layers]
+      // CHECK-NOTES: :[[@LINE-8]]:5: note: 'relay' retries here (attempts not known)
+      // CHECK-NOTES: :[[@LINE-17]]:5: note: 'post_three' retries here (3 attempts)
+      if (relay(cli))
+        return true;
+    }
+    return false;
+  }
+};
