@@ -5,12 +5,43 @@
 // per-attempt code reads Retry-After.
 
 #include "RetrySite.h"
+#include "StructuralRetryInternal.h"
 #include "ValueOrigin.h"
 #include "Waits.h"
+#include "utils/IdentifierWords.h"
 #include "utils/OutArguments.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
+
+/// Is \p Name that of a step in memory or a report (`get_header`,
+/// `set_timeout`, `build_request`, `release`, `report(status)`): it does not
+/// wait?
+static bool isInMemoryName(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  // Freeing or reporting anywhere in a C name (`http_error_destroy`,
+  // `rd_kafka_log`).
+  for (StringRef W : Words)
+    if (llvm::is_contained({"destroy", "free", "release", "cleanup", "dispose",
+                            "log", "report", "warn", "trace", "debug", "print",
+                            "metric", "metrics"},
+                           W))
+      return true;
+  return !Words.empty() &&
+         llvm::is_contained(
+             {"get", "set", "make", "build", "add", "append", "push", "pop",
+              "reset", "clear", "to", "as", "with", "init", "update", "copy",
+              "serialize", "encode", "decode", "compute", "calc", "calculate",
+              "next", "record", "inc", "increment", "mark", "note", "emit",
+              "new", "free", "release", "destroy", "close", "cleanup", "delete",
+              "erase", "insert", "assign", "swap", "fill", "prepare", "sign",
+              "hash", "str", "string", "c", "data", "size", "length", "begin",
+              "end", "find", "contains", "rewind", "seek",
+              // reporting
+              "report", "warn", "warning", "error", "fatal", "metric",
+              "metrics", "stat", "stats", "observe", "audit", "dump"},
+             StringRef(Words.front()));
+}
 
 void RetrySiteIndex::summarizeWaits(RetrySite &Site,
                                     llvm::ArrayRef<const Stmt *> Code,
@@ -148,6 +179,44 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
     return Filled;
   };
 
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto IsProjectCall = [&](const FunctionDecl *FD) {
+    return !isStdLibrary(FD) && !SM.isInSystemHeader(FD->getLocation()) &&
+           FD->getBuiltinID() == 0 && !FD->isOverloadedOperator() &&
+           !isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD);
+  };
+  auto InOperation = [&](const CallExpr *Call) {
+    return llvm::any_of(Site.Operations, [&](const Operation &Op) {
+      return Op.Call == Call || Op.InnerCall == Call ||
+             (Op.Call && containsStmt(Op.Call, Call));
+    });
+  };
+  const Stmt *LoopBody =
+      Site.Kind == RetryKind::Loop ? loopParts(Site.Site).Body : nullptr;
+  auto OnExitPath = [&](const CallExpr *Call) {
+    return LoopBody && exitBranch(LoopBody, Call);
+  };
+  // Calls made for their effect, as statements (`limiter.Acquire();`): a
+  // call whose value is used computes or tests something.
+  llvm::SmallPtrSet<const CallExpr *, 8> Statements;
+  auto AddStatement = [&](const Stmt *S) {
+    if (const auto *E = dyn_cast_or_null<Expr>(S))
+      if (const auto *C =
+              dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens()))
+        Statements.insert(C);
+  };
+  for (const Stmt *S : Code)
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *CS = dyn_cast<CompoundStmt>(N))
+        for (const Stmt *Child : CS->body())
+          AddStatement(Child);
+      else if (const auto *If = dyn_cast<IfStmt>(N)) {
+        AddStatement(If->getThen());
+        AddStatement(If->getElse());
+      }
+    });
+  for (const Stmt *S : Code)
+    AddStatement(S);
   for (const Stmt *S : Code)
     forEachDescendant(S, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
@@ -227,6 +296,23 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
           !llvm::any_of(Site.Operations, [&](const Operation &Op) {
             return Op.Call == Call || Op.InnerCall == Call;
           })) {
+        Wait W;
+        W.Call = Call;
+        W.Opaque = true;
+        Site.Waits.push_back(W);
+        return;
+      }
+      // A call the model cannot read on the way back to the next attempt
+      // may wait (a rate limiter's Acquire(), a backoff defined in another
+      // file): the wait is unknown, never "no wait". Not the attempt itself
+      // or what builds it, not an accessor or a local step (logging,
+      // formatting, a lock), not a library's, and not a call on a path that
+      // leaves the loop.
+      if (FD && Statements.count(Call) && !FD->hasBody(Def) &&
+          IsProjectCall(FD) && FD->getDeclName().isIdentifier() &&
+          !isLocalName(FD->getName()) && !isInMemoryName(FD->getName()) &&
+          !(isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->isConst()) &&
+          !InOperation(Call) && !OnExitPath(Call)) {
         Wait W;
         W.Call = Call;
         W.Opaque = true;

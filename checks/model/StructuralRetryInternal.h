@@ -25,6 +25,10 @@ enum class Outcome { Unknown, Success, Failure };
 /// success (`succeeded`, `is_ok`); Unknown when it says neither.
 Outcome predicateOutcome(StringRef Name);
 
+/// Is \p Name that of a local step (taking a lock, parsing or formatting,
+/// a question, reading, waiting or reporting), never a remote operation?
+bool isLocalName(StringRef Name);
+
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
 /// whether an expression is the call's result (the call itself or a

@@ -70,7 +70,7 @@ static bool isQueryName(StringRef Name) {
                             StringRef(Words.front()));
 }
 
-static bool isLocalName(StringRef Name) {
+bool isLocalName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   if (Words.empty())
     return true;
@@ -83,7 +83,8 @@ static bool isLocalName(StringRef Name) {
   // A question, or reading, waiting or reporting.
   return isQueryName(Name) ||
          llvm::is_contained({"poll", "wait", "check", "size", "count", "peek",
-                             "log", "print", "trace", "debug", "notify", "on"},
+                             "log", "print", "trace", "debug", "notify", "on",
+                             "report", "warn"},
                             StringRef(Words.front()));
 }
 

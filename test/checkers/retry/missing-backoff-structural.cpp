@@ -728,3 +728,33 @@ void wait_for_items_ok(FiberCondVar &cv, EventCount &ec, SpinLock &lk) {
   cv.wait(lk, [] { return queue_has_items(); });
   ec.await([] { return queue_has_items(); });
 }
+
+// --- a call the model cannot read on the way back may wait ---
+
+struct RateLimiter {
+  void Acquire(); // blocks until a token is free (defined in another file)
+};
+bool publish_event(const char *topic);
+
+// Rule 2 of "Evidence, not absence": the limiter may wait between attempts,
+// so "no wait" is not proven.
+bool publish_paced_ok(RateLimiter &limiter, const char *topic) {
+  for (int i = 0; i < 3; ++i) {
+    if (publish_event(topic))
+      return true;
+    limiter.Acquire();
+  }
+  return false;
+}
+
+// Reporting the failure (another file) does not wait.
+void report_failure(const char *topic, int attempt);
+bool publish_reported_bad(const char *topic) {
+  for (int i = 0; i < 3; ++i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    if (publish_event(topic))
+      return true;
+    report_failure(topic, i);
+  }
+  return false;
+}
