@@ -62,12 +62,18 @@ const ValueDecl *callableTarget(const CallExpr *Call) {
 /// Is \p Name a question (`is_shutting_down`, `has_more`, `should_stop`)?
 static bool isQueryName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
-  // A callable named for what it tests (`pred`, `condition`) asks too.
+  // A callable named for what it tests (`pred`, `condition`) asks too, and
+  // so does one named for a state the program is in (`stopping()`,
+  // `cancelled()`).
   return !Words.empty() &&
-         llvm::is_contained({"is", "has", "can", "should", "ready", "done",
-                             "finished", "empty", "pred", "predicate", "cond",
-                             "condition"},
-                            StringRef(Words.front()));
+         llvm::is_contained(
+             {"is",         "has",       "can",         "should",
+              "ready",      "done",      "finished",    "empty",
+              "pred",       "predicate", "cond",        "condition",
+              "stopping",   "stopped",   "cancelled",   "canceled",
+              "cancelling", "shutting",  "terminating", "terminated",
+              "exiting",    "quitting",  "interrupted"},
+             StringRef(Words.front()));
 }
 
 bool isLocalName(StringRef Name) {

@@ -571,3 +571,20 @@ void handle_connection_capped_ok(const char *url) {
     ws_serve();
   }
 }
+
+// --- an exit on the program's state is not "no cap" ---
+
+bool send_order(int id); // another file
+bool stopping();         // another file: the service is shutting down
+
+// The loop leaves when the service stops: an exit the model cannot read
+// (it may be the only bound there is), so the cap is unknown, not none.
+void send_until_stopping_ok(int id) {
+  while (true) {
+    if (send_order(id))
+      return;
+    if (stopping())
+      return;
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+}
