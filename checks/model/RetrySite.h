@@ -48,6 +48,8 @@ struct Wait {
   /// body here, a virtual call, a field of a struct a call returned): its
   /// jitter and growth are unknown.
   bool Opaque = false;
+  /// A call whose body the model cannot read: it may not wait at all.
+  bool MayWait = false;
 };
 
 struct RetrySite {

@@ -185,6 +185,11 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
            FD->getBuiltinID() == 0 && !FD->isOverloadedOperator() &&
            !isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD);
   };
+  auto IsAttempt = [&](const CallExpr *Call) {
+    return llvm::any_of(Site.Operations, [&](const Operation &Op) {
+      return Op.Call == Call || Op.InnerCall == Call;
+    });
+  };
   auto InOperation = [&](const CallExpr *Call) {
     return llvm::any_of(Site.Operations, [&](const Operation &Op) {
       return Op.Call == Call || Op.InnerCall == Call ||
@@ -275,31 +280,29 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
       // blocks until something else happens: a wait of unknown length. One
       // that returns a number tells how long to wait
       // (`policy->waitForMicroseconds()`).
+      // A wait whose length is not read; \p Maybe: the call may not wait
+      // at all (its body is not read).
+      auto RecordUnread = [&](bool Maybe) {
+        Wait W;
+        W.Call = Call;
+        W.Opaque = true;
+        W.MayWait = Maybe;
+        Site.Waits.push_back(W);
+      };
       QualType RT = FD ? FD->getReturnType() : QualType();
       if (FD && !isStdLibrary(FD) && FD->getDeclName().isIdentifier() &&
           isBlockingWaitName(FD->getName()) &&
           !(RT->isArithmeticType() && !RT->isBooleanType() &&
             !RT->isEnumeralType()) &&
-          !llvm::any_of(Site.Operations, [&](const Operation &Op) {
-            return Op.Call == Call || Op.InnerCall == Call;
-          })) {
-        Wait W;
-        W.Call = Call;
-        W.Opaque = true;
-        Site.Waits.push_back(W);
+          !IsAttempt(Call)) {
+        RecordUnread(false);
         return;
       }
       // A helper whose body the frontend skipped (clangd's preamble) may
       // wait: unknown, never "no wait". The retried operation itself is
       // not a wait.
-      if (FD && !isStdLibrary(FD) && bodySkipped(FD) &&
-          !llvm::any_of(Site.Operations, [&](const Operation &Op) {
-            return Op.Call == Call || Op.InnerCall == Call;
-          })) {
-        Wait W;
-        W.Call = Call;
-        W.Opaque = true;
-        Site.Waits.push_back(W);
+      if (FD && !isStdLibrary(FD) && bodySkipped(FD) && !IsAttempt(Call)) {
+        RecordUnread(true);
         return;
       }
       // A call the model cannot read on the way back to the next attempt
@@ -313,10 +316,7 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
           !isLocalName(FD->getName()) && !isInMemoryName(FD->getName()) &&
           !(isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->isConst()) &&
           !InOperation(Call) && !OnExitPath(Call)) {
-        Wait W;
-        W.Call = Call;
-        W.Opaque = true;
-        Site.Waits.push_back(W);
+        RecordUnread(true);
         return;
       }
       // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }

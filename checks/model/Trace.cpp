@@ -287,7 +287,9 @@ void Tracer::waits(const RetrySite &Site) {
              : W.Opaque ? "unknown"
                         : "no")
          << "; from Retry-After: " << (W.RetryAfter ? "yes" : "no");
-      if (W.Opaque)
+      if (W.MayWait)
+        OS << " (its body is not read: it may wait)";
+      else if (W.Opaque)
         OS << " (the duration comes from code the model cannot read)";
       OS << "\n";
     }

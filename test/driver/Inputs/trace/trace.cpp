@@ -92,3 +92,17 @@ bool opaque_loop(httplib::Client &cli) {
   }
   return false;
 }
+
+// A call made for its effect to a function declared only may wait.
+struct Pacer {
+  void pace(); // in another file
+};
+bool paced_loop(httplib::Client &cli, Pacer &pacer) {
+  for (int attempt = 0; attempt < 5; ++attempt) { // MAYWAIT
+    auto res = cli.Get("/orders/1");
+    if (res && res->status == 200)
+      return true;
+    pacer.pace();
+  }
+  return false;
+}
