@@ -7,6 +7,13 @@
 
 namespace clang::tidy::retry {
 
+/// Does \p Outer over \p Below make requests without end: a layer with no
+/// cap at all (one whose cap cannot be counted is bounded)?
+static bool unbounded(const model::LayerFact &Outer,
+                      const model::Chain &Below) {
+  return (!Outer.Attempts && !Outer.CapUnknown) || Below.Unbounded;
+}
+
 static std::string attempts(const model::LayerFact &L) {
   if (!L.Attempts)
     return L.CapUnknown ? "attempts not known" : "unbounded";
@@ -97,7 +104,7 @@ void NestedLayersCheck::checkSite(const model::RetrySite &Site,
     return;
   // A layer whose attempts cannot be counted makes at least one: report
   // only what the counted layers already prove.
-  bool Unbounded = (!Outer.Attempts && !Outer.CapUnknown) || Below.Unbounded;
+  bool Unbounded = unbounded(Outer, Below);
   uint64_t Total =
       Unbounded ? 0 : uint64_t(Outer.Attempts.value_or(1)) * Below.Product;
   if (!Unbounded && Total <= MaxAmplification)
@@ -153,7 +160,7 @@ void NestedLayersCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
 
 void NestedLayersCheck::report(const Finding &F) {
   const model::LayerFact &Outer = *F.Outer;
-  bool Unbounded = (!Outer.Attempts && !Outer.CapUnknown) || F.Below.Unbounded;
+  bool Unbounded = unbounded(Outer, F.Below);
   bool AtLeast = Outer.CapUnknown || F.Below.Unknown;
   std::string Msg = Outer.What + " (" + attempts(Outer) + ")";
   for (size_t I = 0; I < F.Below.Hops.size(); ++I) {

@@ -11,6 +11,7 @@
 #include "utils/IdentifierWords.h"
 #include "utils/OutArguments.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <optional>
 
 namespace clang::tidy::retry::model {
 
@@ -33,13 +34,13 @@ static bool isInMemoryName(StringRef Name) {
               "reset", "clear", "to", "as", "with", "init", "update", "copy",
               "serialize", "encode", "decode", "compute", "calc", "calculate",
               "next", "record", "inc", "increment", "mark", "note", "emit",
-              "new", "free", "release", "destroy", "close", "cleanup", "delete",
-              "erase", "insert", "assign", "swap", "fill", "prepare", "sign",
-              "hash", "str", "string", "c", "data", "size", "length", "begin",
-              "end", "find", "contains", "rewind", "seek",
+              "new", "close", "delete", "erase", "insert", "assign", "swap",
+              "fill", "prepare", "sign", "hash", "str", "string", "c", "data",
+              "size", "length", "begin", "end", "find", "contains", "rewind",
+              "seek",
               // reporting
-              "report", "warn", "warning", "error", "fatal", "metric",
-              "metrics", "stat", "stats", "observe", "audit", "dump"},
+              "warning", "error", "fatal", "stat", "stats", "observe", "audit",
+              "dump"},
              StringRef(Words.front()));
 }
 
@@ -202,26 +203,33 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
     return LoopBody && exitBranch(LoopBody, Call);
   };
   // Calls made for their effect, as statements (`limiter.Acquire();`): a
-  // call whose value is used computes or tests something.
-  llvm::SmallPtrSet<const CallExpr *, 8> Statements;
-  auto AddStatement = [&](const Stmt *S) {
-    if (const auto *E = dyn_cast_or_null<Expr>(S))
-      if (const auto *C =
-              dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens()))
-        Statements.insert(C);
-  };
-  for (const Stmt *S : Code)
-    forEachDescendant(S, [&](const Stmt *N) {
-      if (const auto *CS = dyn_cast<CompoundStmt>(N))
-        for (const Stmt *Child : CS->body())
-          AddStatement(Child);
-      else if (const auto *If = dyn_cast<IfStmt>(N)) {
-        AddStatement(If->getThen());
-        AddStatement(If->getElse());
+  // call whose value is used computes or tests something. Collected on
+  // first need: most sites have no candidate call.
+  std::optional<llvm::SmallPtrSet<const CallExpr *, 8>> Statements;
+  auto IsStatement = [&](const CallExpr *Call) {
+    if (!Statements) {
+      Statements.emplace();
+      auto Add = [&](const Stmt *S) {
+        if (const auto *E = dyn_cast_or_null<Expr>(S))
+          if (const auto *C =
+                  dyn_cast<CallExpr>(E->IgnoreImplicit()->IgnoreParens()))
+            Statements->insert(C);
+      };
+      for (const Stmt *S : Code) {
+        Add(S);
+        forEachDescendant(S, [&](const Stmt *N) {
+          if (const auto *CS = dyn_cast<CompoundStmt>(N))
+            for (const Stmt *Child : CS->body())
+              Add(Child);
+          else if (const auto *If = dyn_cast<IfStmt>(N)) {
+            Add(If->getThen());
+            Add(If->getElse());
+          }
+        });
       }
-    });
-  for (const Stmt *S : Code)
-    AddStatement(S);
+    }
+    return Statements->count(Call) > 0;
+  };
   for (const Stmt *S : Code)
     forEachDescendant(S, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
@@ -311,11 +319,11 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
       // or what builds it, not an accessor or a local step (logging,
       // formatting, a lock), not a library's, and not a call on a path that
       // leaves the loop.
-      if (FD && Statements.count(Call) && !FD->hasBody(Def) &&
-          IsProjectCall(FD) && FD->getDeclName().isIdentifier() &&
-          !isLocalName(FD->getName()) && !isInMemoryName(FD->getName()) &&
-          !(isa<CXXMethodDecl>(FD) && cast<CXXMethodDecl>(FD)->isConst()) &&
-          !InOperation(Call) && !OnExitPath(Call)) {
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      if (FD && !FD->hasBody(Def) && IsProjectCall(FD) &&
+          FD->getDeclName().isIdentifier() && !isLocalName(FD->getName()) &&
+          !isInMemoryName(FD->getName()) && !(MD && MD->isConst()) &&
+          IsStatement(Call) && !InOperation(Call) && !OnExitPath(Call)) {
         RecordUnread(true);
         return;
       }
