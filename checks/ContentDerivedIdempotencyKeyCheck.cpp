@@ -79,7 +79,7 @@ void ContentDerivedIdempotencyKeyCheck::onStartOfTranslationUnit() {
 void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
   addTraversalScope(Finder);
   model::addKeySinkMatchers(Finder, api(), this);
-  auto NotInstantiated = unless(isInTemplateInstantiation());
+  auto NotInstantiated = isOutsideTemplateInstantiation();
   // Keys of de-dup stores on the serving side.
   Finder->addMatcher(callExpr(isStmtInAnalysedFile(),
                               anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr()),

@@ -124,9 +124,9 @@ void DedupWindowTooShortCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
   // Only what a finding can be reported on; the file test first, as
   // isInTemplateInstantiation() climbs the parents.
-  auto NotInstantiated = unless(isInTemplateInstantiation());
+  auto NotInstantiated = isOutsideTemplateInstantiation();
   // Named constants and configuration: kIdempotencyTtl, dedup_window_seconds.
-  Finder->addMatcher(varDecl(isInAnalysedFile(), unless(isInstantiated()),
+  Finder->addMatcher(varDecl(isInAnalysedFile(), isOutsideInstantiatedDecl(),
                              hasInitializer(expr()))
                          .bind("var"),
                      this);

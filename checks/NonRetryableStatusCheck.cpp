@@ -45,7 +45,7 @@ void NonRetryableStatusCheck::registerMatchers(MatchFinder *Finder) {
   RetrySiteCheck::registerMatchers(Finder);
   // gRPC service configs are JSON in string literals.
   Finder->addMatcher(
-      stringLiteral(isStmtInAnalysedFile(), unless(isInTemplateInstantiation()))
+      stringLiteral(isStmtInAnalysedFile(), isOutsideTemplateInstantiation())
           .bind("config"),
       this);
 }

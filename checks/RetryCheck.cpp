@@ -107,7 +107,7 @@ void RetryCheck::addFunctionMatchers(MatchFinder *Finder) {
           .bind("fn"),
       this);
   Finder->addMatcher(
-      lambdaExpr(isStmtInAnalysedFile(), unless(isInTemplateInstantiation()))
+      lambdaExpr(isStmtInAnalysedFile(), isOutsideTemplateInstantiation())
           .bind("lambda"),
       this);
 }

@@ -148,7 +148,7 @@ void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
   // The cheap tests first: isInTemplateInstantiation() climbs the parents
   // and forEachArgumentWithParam() pairs every argument, so they run only on
   // the nodes that can still match.
-  auto NotInstantiated = unless(isInTemplateInstantiation());
+  auto NotInstantiated = isOutsideTemplateInstantiation();
   Finder->addMatcher(
       ast_matchers::stringLiteral(isStmtInAnalysedFile(), NotInstantiated)
           .bind("lit"),

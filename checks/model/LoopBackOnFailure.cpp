@@ -65,24 +65,28 @@ namespace {
 class CallResult {
 public:
   CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
-    Vars = varsAssignedFrom(
-        Body, [&](const Expr *E) { return containsStmt(E, Call); });
-    llvm::SmallPtrSet<const VarDecl *, 4> Shared =
-        varsAssignedFrom(Body, [&](const Expr *E) {
-          if (containsStmt(E, Call))
-            return false;
-          // A value the code builds (`make_unique<Reply>(INVALID)`) is no
-          // other call's outcome.
-          bool OtherCall = false;
-          forEachDescendant(E, [&](const Stmt *N) {
-            const auto *C = dyn_cast<CallExpr>(N);
-            const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
-            bool Builds = FD && FD->getDeclName().isIdentifier() &&
-                          identifierWords(FD->getName()).front() == "make";
-            OtherCall = OtherCall || (C && !Builds);
-          });
-          return OtherCall;
-        });
+    // One walk of the body for both sets.
+    llvm::SmallPtrSet<const VarDecl *, 4> Shared;
+    forEachVarAssignment(Body, [&](const VarDecl *V, const Expr *E) {
+      if (containsStmt(E, Call)) {
+        Vars.insert(V);
+        return;
+      }
+      if (Shared.count(V))
+        return;
+      // A value the code builds (`make_unique<Reply>(INVALID)`) is no
+      // other call's outcome.
+      bool OtherCall = false;
+      forEachDescendant(E, [&](const Stmt *N) {
+        const auto *C = dyn_cast<CallExpr>(N);
+        const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
+        bool Builds = FD && FD->getDeclName().isIdentifier() &&
+                      identifierWords(FD->getName()).front() == "make";
+        OtherCall = OtherCall || (C && !Builds);
+      });
+      if (OtherCall)
+        Shared.insert(V);
+    });
     for (const VarDecl *V : Shared)
       Vars.erase(V);
   }
@@ -123,6 +127,9 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
   forEachInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       Outcome O = Reader.read(If->getCond());
+      // A test that says nothing about the call changes nothing below.
+      if (O == Outcome::Unknown)
+        return;
       bool ThenLeaves = leavesLoop(If->getThen(), Inner);
       bool ElseLeaves = leavesLoop(If->getElse(), Inner);
       // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
@@ -237,6 +244,8 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
       // Neither evidence nor an unread test of the operation.
     } else if (If) {
       Outcome O = Reader.read(If->getCond());
+      if (O == Outcome::Unknown && !Reader.mentions(If->getCond()))
+        return;
       bool ThenLeaves = leavesLoop(If->getThen(), Inner);
       bool ElseLeaves = leavesLoop(If->getElse(), Inner);
       // A test of the result that leaves or goes back, and that cannot be
@@ -301,26 +310,49 @@ HandedState handedState(const Stmt *Body) {
 
 bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
                 const HandedState &Handed, ASTContext &Ctx) {
+  if (Handed.empty())
+    return false;
   LoopParts P = loopParts(Loop);
+  // What the call reads, once for all the entries (as readsAny() reads): a
+  // C loop hands dozens of addresses and pointers.
+  llvm::SmallPtrSet<const ValueDecl *, 16> Reads;
+  forEachDescendant(Call, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      Reads.insert(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(N);
+             ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      Reads.insert(ME->getMemberDecl());
+  });
+  // The tests whose then-branch holds the call, found once for all the
+  // entries.
+  llvm::SmallVector<const IfStmt *, 4> Guards;
+  forEachInFunction(P.Body, [&](const Stmt *N) {
+    if (const auto *If = dyn_cast<IfStmt>(N);
+        If && containsStmt(If->getThen(), Call))
+      Guards.push_back(If);
+  });
+  if (Guards.empty())
+    return false;
   for (const auto &Entry : Handed) {
     const CallExpr *Other = Entry.second;
-    if (Other == Call || containsStmt(Other, Call) || containsStmt(Call, Other))
+    if (!Reads.count(Entry.first) || Other == Call ||
+        containsStmt(Other, Call) || containsStmt(Call, Other))
       continue;
-    llvm::SmallPtrSet<const ValueDecl *, 1> One;
-    One.insert(Entry.first);
-    if (!readsAny(Call, One))
-      continue;
-    CallResult IsOther(P.Body, Other);
-    OutcomeReader Reader(Ctx, IsOther);
+    // Made only for a test that could guard the call (reading the other
+    // call's result walks the body twice).
+    std::optional<CallResult> IsOther;
+    std::optional<OutcomeReader> Reader;
     bool Guarded = false;
-    forEachInFunction(P.Body, [&](const Stmt *N) {
-      if (const auto *If = dyn_cast<IfStmt>(N))
-        if (containsStmt(If->getThen(), Call) &&
-            !containsStmt(If->getThen(), Other) &&
-            Reader.mentions(If->getCond()) &&
-            Reader.read(If->getCond()) == Outcome::Success)
-          Guarded = true;
-    });
+    for (const IfStmt *If : Guards) {
+      if (Guarded || containsStmt(If->getThen(), Other))
+        continue;
+      if (!Reader) {
+        IsOther.emplace(P.Body, Other);
+        Reader.emplace(Ctx, *IsOther);
+      }
+      Guarded = Reader->mentions(If->getCond()) &&
+                Reader->read(If->getCond()) == Outcome::Success;
+    }
     if (Guarded && !loopsBackOnFailure(Loop, Other, Ctx))
       return true;
   }

@@ -367,6 +367,24 @@ namespace {
 class SiteCollector : public MainFileVisitor<SiteCollector> {
 public:
   SiteCollector(ASTContext &Ctx) : MainFileVisitor(Ctx.getSourceManager()) {}
+  // The function or lambda being walked, so that each loop knows its own
+  // without a climb through the parent map (which costs a tenth of the
+  // parse to build).
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Within.push_back(FD);
+    bool Result = MainFileVisitor::TraverseDecl(D);
+    if (FD)
+      Within.pop_back();
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    Within.push_back(L->getCallOperator());
+    bool Result = MainFileVisitor::TraverseLambdaExpr(L);
+    Within.pop_back();
+    return Result;
+  }
   bool VisitForStmt(ForStmt *S) { return add(S); }
   bool VisitWhileStmt(WhileStmt *S) { return add(S); }
   bool VisitDoStmt(DoStmt *S) { return add(S); }
@@ -389,9 +407,14 @@ public:
   std::vector<std::pair<const LabelStmt *, const CompoundStmt *>> Labels;
   bool add(const Stmt *S) {
     Loops.push_back(S);
+    LoopFunctions.push_back(Within.empty() ? nullptr : Within.back());
     return true;
   }
   std::vector<const Stmt *> Loops;
+  /// The function or lambda each loop is in, or null (a loop outside any
+  /// function, as in a global's initializer).
+  std::vector<const FunctionDecl *> LoopFunctions;
+  llvm::SmallVector<const FunctionDecl *, 4> Within;
   std::vector<const LambdaExpr *> Lambdas;
 };
 
@@ -401,6 +424,9 @@ void RetrySiteIndex::buildCallIndex() {
   CallIndexBuilt = true;
   SiteCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (size_t I = 0; I < C.Loops.size(); ++I)
+    if (C.LoopFunctions[I])
+      EnclosingFn.try_emplace(C.Loops[I], C.LoopFunctions[I]);
   auto IndexRegion = [&](const Stmt *Region, const RetrySite *Site) {
     forEachDescendant(Region, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N))

@@ -155,11 +155,11 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
     for (const ValueDecl *D : changedDecls(Child))
       if (!D->getDeclName().isIdentifier() || !countsAttempts(D->getName()))
         Changed.insert(D);
-  const FunctionDecl *Fn = enclosingFunction(Label);
+  // The walk does not enter lambdas: their calls run elsewhere.
   for (const Stmt *Child : After)
     forEachInFunction(Child, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
-      if (!Call || enclosingFunction(Call) != Fn)
+      if (!Call)
         return;
       bool ReadsChanged = false;
       for (const Stmt *Arg : Call->children())
@@ -286,18 +286,19 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
               ByAddr.push_back({D, C});
     });
   auto AdvancedElsewhere = [&](const CallExpr *Call) {
+    if (ByAddr.empty())
+      return false;
+    // What the call names, read once for all the entries: a C loop hands
+    // dozens of addresses.
+    llvm::SmallPtrSet<const ValueDecl *, 16> Named;
+    forEachDescendant(Call, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        Named.insert(DRE->getDecl());
+    });
     for (const auto &Entry : ByAddr) {
-      const ValueDecl *D = Entry.first;
       const CallExpr *Other = Entry.second;
-      if (Other == Call || containsStmt(Call, Other) ||
-          containsStmt(Other, Call))
-        continue;
-      bool Reads = false;
-      forEachDescendant(Call, [&](const Stmt *N) {
-        if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-          Reads = Reads || DRE->getDecl() == D;
-      });
-      if (Reads)
+      if (Named.count(Entry.first) && Other != Call &&
+          !containsStmt(Call, Other) && !containsStmt(Other, Call))
         return true;
     }
     return false;
@@ -422,13 +423,12 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
               Changed.insert(V);
       });
   const HandedState Handed = handedState(P.Body);
-  const FunctionDecl *Fn = enclosingFunction(Loop);
   auto Consider = [&](const Stmt *Region) {
-    forEachDescendant(Region, [&](const Stmt *N) {
+    // Lambdas made in the loop run where they are called: the walk does not
+    // enter them. Body and condition are disjoint, so no call is seen twice.
+    forEachInFunction(Region, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
-      // Lambdas made in the loop run where they are called. Body and
-      // condition are disjoint, so no call is seen twice.
-      if (!Call || enclosingFunction(Call) != Fn)
+      if (!Call)
         return;
       std::optional<Operation> Op = unknownOperation(Call);
       // A retry helper that gave up: the loop around it is an outer layer.
@@ -459,8 +459,6 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
       }
       if (loopsBackOnFailure(Loop, Call, Ctx, GivesUp))
         Out.push_back(*Op);
-
-
     });
   };
   Consider(P.Body);

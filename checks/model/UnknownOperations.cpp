@@ -184,12 +184,11 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
 llvm::SmallVector<Operation, 2>
 RetrySiteIndex::unknownOperationsIn(const Stmt *S) {
   llvm::SmallVector<Operation, 2> Out;
-  const FunctionDecl *Fn = enclosingFunction(S);
-  forEachDescendant(S, [&](const Stmt *N) {
+  // Not into lambdas: their calls run elsewhere.
+  forEachInFunction(S, [&](const Stmt *N) {
     if (const auto *Call = dyn_cast<CallExpr>(N))
-      if (enclosingFunction(Call) == Fn)
-        if (std::optional<Operation> Op = unknownOperation(Call))
-          Out.push_back(*Op);
+      if (std::optional<Operation> Op = unknownOperation(Call))
+        Out.push_back(*Op);
   });
   return Out;
 }

@@ -57,6 +57,27 @@ AST_MATCHER(Stmt, isStmtInAnalysedFile) {
                     Node.getBeginLoc());
 }
 
+/// Matches a statement outside any template instantiation: the negation of
+/// isInTemplateInstantiation(), which climbs the parents (building the
+/// parent map) for each node it is asked about. C has no templates, so there
+/// every statement matches without the climb.
+AST_MATCHER(Stmt, isOutsideTemplateInstantiation) {
+  if (!Finder->getASTContext().getLangOpts().CPlusPlus)
+    return true;
+  ast_matchers::internal::BoundNodesTreeBuilder Ignored(*Builder);
+  return !ast_matchers::isInTemplateInstantiation().matches(Node, Finder,
+                                                            &Ignored);
+}
+
+/// Matches a declaration outside any template instantiation, the negation
+/// of isInstantiated(), without the climb in C.
+AST_MATCHER(Decl, isOutsideInstantiatedDecl) {
+  if (!Finder->getASTContext().getLangOpts().CPlusPlus)
+    return true;
+  ast_matchers::internal::BoundNodesTreeBuilder Ignored(*Builder);
+  return !ast_matchers::isInstantiated().matches(Node, Finder, &Ignored);
+}
+
 } // namespace clang::tidy::retry
 
 #endif

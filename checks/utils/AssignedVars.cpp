@@ -70,25 +70,33 @@ bool readsAny(const Stmt *S,
   return Found;
 }
 
+void forEachVarAssignment(
+    const Stmt *Region,
+    llvm::function_ref<void(const VarDecl *, const Expr *)> Fn) {
+  forEachDescendant(Region, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+          Fn(V, V->getInit());
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+      if (BO->isAssignmentOp())
+        if (const VarDecl *V = refVar(BO->getLHS()))
+          Fn(V, BO->getRHS());
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+      if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+        if (const VarDecl *V = refVar(OC->getArg(0)))
+          Fn(V, OC->getArg(1));
+    }
+  });
+}
+
 llvm::SmallPtrSet<const VarDecl *, 4>
 varsAssignedFrom(const Stmt *Region,
                  llvm::function_ref<bool(const Expr *)> From) {
   llvm::SmallPtrSet<const VarDecl *, 4> Out;
-  forEachDescendant(Region, [&](const Stmt *N) {
-    if (const auto *DS = dyn_cast<DeclStmt>(N)) {
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D))
-          if (V->getInit() && From(V->getInit()))
-            Out.insert(V);
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-      if (BO->isAssignmentOp() && From(BO->getRHS()))
-        if (const VarDecl *V = refVar(BO->getLHS()))
-          Out.insert(V);
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-      if (OC->isAssignmentOp() && OC->getNumArgs() == 2 && From(OC->getArg(1)))
-        if (const VarDecl *V = refVar(OC->getArg(0)))
-          Out.insert(V);
-    }
+  forEachVarAssignment(Region, [&](const VarDecl *V, const Expr *Value) {
+    if (!Out.count(V) && From(Value))
+      Out.insert(V);
   });
   return Out;
 }

@@ -24,6 +24,12 @@ llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S);
 bool readsAny(const Stmt *S,
               const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls);
 
+/// Calls \p Fn on each variable \p Region initializes or assigns (`=`,
+/// `op=`, a class's `operator=`) with the value it is given.
+void forEachVarAssignment(
+    const Stmt *Region,
+    llvm::function_ref<void(const VarDecl *, const Expr *)> Fn);
+
 /// Locals in \p Region initialized or assigned (`=`, a class's
 /// `operator=`) from an expression for which \p From holds.
 llvm::SmallPtrSet<const VarDecl *, 4>
