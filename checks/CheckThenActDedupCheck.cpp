@@ -55,6 +55,11 @@ CheckThenActDedupCheck::CheckThenActDedupCheck(StringRef Name,
                                                ClangTidyContext *Context)
     : RetryCheck(Name, Context, Uses::ApiAndStore) {}
 
+void CheckThenActDedupCheck::onStartOfTranslationUnit() {
+  RetryCheck::onStartOfTranslationUnit();
+  DbMemo.clear();
+}
+
 void CheckThenActDedupCheck::registerMatchers(MatchFinder *Finder) {
   addTraversalScope(Finder);
   addFunctionMatchers(Finder);
@@ -164,7 +169,7 @@ void CheckThenActDedupCheck::checkDatabase(
     const Stmt *Body, ASTContext &Ctx,
     llvm::ArrayRef<model::LockScope> Scopes) {
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body);
+  std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body, DbMemo);
   llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
     return SM.isBeforeInTranslationUnit(A.at()->getBeginLoc(),
                                         B.at()->getBeginLoc());

@@ -4,6 +4,7 @@
 #define RETRYLINT_CHECKS_CHECKTHENACTDEDUPCHECK_H
 
 #include "RetryCheck.h"
+#include "model/DbStatements.h"
 #include "model/LockScopes.h"
 
 namespace clang::tidy::retry {
@@ -15,6 +16,7 @@ public:
   CheckThenActDedupCheck(StringRef Name, ClangTidyContext *Context);
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onStartOfTranslationUnit() override;
 
 private:
   void checkBody(const Stmt *Body, ASTContext &Ctx);
@@ -24,6 +26,8 @@ private:
                      llvm::ArrayRef<model::LockScope> Scopes);
   void noteBlockingBetween(const Stmt *Body, const Stmt *From, const Stmt *To,
                            ASTContext &Ctx);
+  /// The database statements of the functions read so far in this unit.
+  model::DbStmtMemo DbMemo;
 };
 
 } // namespace clang::tidy::retry

@@ -83,11 +83,17 @@ void DedupWindowTooShortCheck::registerPPCallbacks(const SourceManager &SM,
 }
 
 bool DedupWindowTooShortCheck::isTtlName(StringRef Name) const {
+  static constexpr StringRef Words[] = {
+      "ttl",       "expire", "expiry",   "expires", "expiration",
+      "retention", "window", "lifetime", "retain",  "keep"};
+  // Each word is part of the lowercased name: most names (every variable
+  // of a C file) fail this test without being split into words.
+  std::string Lower = Name.lower();
+  if (llvm::none_of(Words,
+                    [&](StringRef W) { return StringRef(Lower).contains(W); }))
+    return false;
   for (const std::string &W : identifierWords(Name))
-    if (llvm::is_contained({"ttl", "expire", "expiry", "expires", "expiration",
-                            "retention", "window", "lifetime", "retain",
-                            "keep"},
-                           W))
+    if (llvm::is_contained(Words, StringRef(W)))
       return true;
   return false;
 }

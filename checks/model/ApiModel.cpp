@@ -127,8 +127,13 @@ bool NameList::matchesNormalized(StringRef QN) const {
 }
 
 bool NameList::matches(const NamedDecl *D) const {
-  if (!D || !D->getDeclName().isIdentifier())
-    return D && matches(StringRef(D->getQualifiedNameAsString()));
+  if (!D)
+    return false;
+  // A name declared at file scope (every C function) is its own qualified
+  // name: no string to print for each question.
+  if (D->getDeclName().isIdentifier() &&
+      D->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return matches(D->getName());
   return matches(StringRef(D->getQualifiedNameAsString()));
 }
 

@@ -241,7 +241,7 @@ std::vector<DbStmt> dbStatementsIn(const Stmt *Body) {
   return Out;
 }
 
-std::vector<DbStmt> dbStatementsThrough(const Stmt *Body) {
+std::vector<DbStmt> dbStatementsThrough(const Stmt *Body, DbStmtMemo &Memo) {
   std::vector<DbStmt> Out = dbStatementsIn(Body);
   forEachInFunction(Body, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -251,7 +251,12 @@ std::vector<DbStmt> dbStatementsThrough(const Stmt *Body) {
         Def->getASTContext().getSourceManager().isInSystemHeader(
             Def->getLocation()))
       return;
-    for (DbStmt D : dbStatementsIn(Def->getBody())) {
+    // Each callee's body is read once per translation unit: C functions
+    // call the same helpers from everywhere.
+    auto It = Memo.find(Def);
+    if (It == Memo.end())
+      It = Memo.try_emplace(Def, dbStatementsIn(Def->getBody())).first;
+    for (DbStmt D : It->second) {
       D.Via = Call;
       Out.push_back(std::move(D));
     }

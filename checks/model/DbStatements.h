@@ -8,7 +8,9 @@
 #ifndef RETRYLINT_CHECKS_MODEL_DBSTATEMENTS_H
 #define RETRYLINT_CHECKS_MODEL_DBSTATEMENTS_H
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,9 +68,12 @@ std::optional<std::string> dbText(const Expr *E, const CallExpr *Via = nullptr,
 /// SQL / Redis statements passed as literals to database calls in \p Body
 /// (nested lambdas excluded), in walk order.
 std::vector<DbStmt> dbStatementsIn(const Stmt *Body);
+/// dbStatementsIn() of the functions already read, for one translation
+/// unit.
+using DbStmtMemo = llvm::DenseMap<const FunctionDecl *, std::vector<DbStmt>>;
 /// The same, plus those run by same-file functions \p Body calls (one
 /// level; `key_exists(db, k)` running a SELECT), marked with the call.
-std::vector<DbStmt> dbStatementsThrough(const Stmt *Body);
+std::vector<DbStmt> dbStatementsThrough(const Stmt *Body, DbStmtMemo &Memo);
 
 /// The age a purge keeps, in seconds, from uppercased SQL: "-10 minutes"
 /// (SQLite datetime modifiers), "INTERVAL '10 minutes'" (PostgreSQL),

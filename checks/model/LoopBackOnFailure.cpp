@@ -308,6 +308,24 @@ HandedState handedState(const Stmt *Body) {
   return Handed;
 }
 
+/// Collects the if-statements in \p S (lambdas left out) whose then-branch
+/// holds \p Target. Returns whether \p S holds it. The depth is bounded by
+/// the walks' limit (isTooDeep).
+static bool thenBranchesHolding(const Stmt *S, const Stmt *Target,
+                                llvm::SmallVectorImpl<const IfStmt *> &Out) {
+  if (S == Target)
+    return true;
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (thenBranchesHolding(Child, Target, Out)) {
+      if (const auto *If = dyn_cast<IfStmt>(S); If && If->getThen() == Child)
+        Out.push_back(If);
+      return true;
+    }
+  return false;
+}
+
 bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
                 const HandedState &Handed, ASTContext &Ctx) {
   if (Handed.empty())
@@ -324,13 +342,9 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
       Reads.insert(ME->getMemberDecl());
   });
   // The tests whose then-branch holds the call, found once for all the
-  // entries.
+  // entries, on the way down to it.
   llvm::SmallVector<const IfStmt *, 4> Guards;
-  forEachInFunction(P.Body, [&](const Stmt *N) {
-    if (const auto *If = dyn_cast<IfStmt>(N);
-        If && containsStmt(If->getThen(), Call))
-      Guards.push_back(If);
-  });
+  thenBranchesHolding(P.Body, Call, Guards);
   if (Guards.empty())
     return false;
   for (const auto &Entry : Handed) {

@@ -203,6 +203,11 @@ public:
   /// standard-library or system-header call, nor a wait, policy, source or
   /// helper the model knows.
   std::optional<Operation> unknownOperation(const CallExpr *Call);
+  /// What unknownOperation() reads of the callee alone: its name and
+  /// whether the name says it has a side effect, or none when a call to it
+  /// is no operation.
+  std::optional<std::pair<std::string, bool>>
+  unknownCallee(const FunctionDecl *FD);
 
 private:
   /// The unknown operations \p Loop re-issues because they failed: each is
@@ -293,6 +298,9 @@ private:
   /// loop, and each answer climbs the parents.
   llvm::DenseMap<const Stmt *, const FunctionDecl *> EnclosingFn;
   llvm::DenseMap<const FunctionDecl *, bool> FnReachesUnknown;
+  llvm::DenseMap<const FunctionDecl *,
+                 std::optional<std::pair<std::string, bool>>>
+      UnknownCallees;
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> FnRetriesCallable;
   llvm::DenseMap<const FunctionDecl *, HelperRetry> HelperRetries;
   bool CallIndexBuilt = false;

@@ -145,8 +145,23 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
     return Op;
   }
   const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD ||
-      isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
+  if (!FD || Model.waitDurationArg(Call) || Model.perAttemptSource(Call))
+    return std::nullopt;
+  // The rest depends on the callee alone, read once per callee: a C loop
+  // calls the same few functions over and over.
+  auto It = UnknownCallees.find(FD);
+  if (It == UnknownCallees.end())
+    It = UnknownCallees.try_emplace(FD, unknownCallee(FD)).first;
+  if (!It->second)
+    return std::nullopt;
+  Op.Name = It->second->first;
+  Op.SideEffect = It->second->second;
+  return Op;
+}
+
+std::optional<std::pair<std::string, bool>>
+RetrySiteIndex::unknownCallee(const FunctionDecl *FD) {
+  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
       FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
       isStdLibrary(FD) || FD->getBuiltinID() != 0 ||
       Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
@@ -158,10 +173,8 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   // A project's own sleep (`seastar::sleep(d)`, `MySleep(ms)`) waits.
   if (isSleepName(FD->getName()))
     return std::nullopt;
-  if (Model.isRetryHelper(FD) || Model.waitDurationArg(Call) ||
-      Model.isPolicyCall(FD) || Model.isLookup(FD) ||
-      Model.perAttemptSource(Call) || Model.isValueTransform(FD) ||
-      isLocalName(FD->getName()))
+  if (Model.isRetryHelper(FD) || Model.isPolicyCall(FD) || Model.isLookup(FD) ||
+      Model.isValueTransform(FD) || isLocalName(FD->getName()))
     return std::nullopt;
   // A predicate asked of a result (`go_again(call, *reply)`,
   // `should_retry(status)`) judges an attempt; it makes none.
@@ -176,9 +189,8 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   bool Defined = FD->hasBody(Def) && Def;
   if (Defined && !(MD && MD->isVirtual()) && !reachesUnknown(FD, 0))
     return std::nullopt; // visibly local
-  Op.Name = FD->getQualifiedNameAsString();
-  Op.SideEffect = isSideEffectName(FD->getName());
-  return Op;
+  return std::pair(FD->getQualifiedNameAsString(),
+                   isSideEffectName(FD->getName()));
 }
 
 llvm::SmallVector<Operation, 2>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "AnalysedFiles.h"
+#include "AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Regex.h"
@@ -17,6 +18,8 @@ struct Filter {
   bool SystemHeaders = false;
   const SourceManager *SM = nullptr;
   llvm::DenseMap<FileID, bool> Answers;
+  /// isBodyTooDeep()'s answers, for this translation unit.
+  llvm::DenseMap<const FunctionDecl *, bool> TooDeep;
 };
 
 thread_local Filter Current;
@@ -76,22 +79,37 @@ void limitTraversalToUserCode(ASTContext &Ctx) {
   Ctx.setTraversalScope(User);
 }
 
+/// Drops the answers kept for another translation unit (the model's unit
+/// tests parse several on one thread without a check's constructor).
+static void forgetOtherUnit(const SourceManager &SM) {
+  if (Current.SM == &SM)
+    return;
+  Current.SM = &SM;
+  Current.Answers.clear();
+  Current.TooDeep.clear();
+}
+
 bool isAnalysed(const SourceManager &SM, SourceLocation Loc) {
   if (Loc.isInvalid())
     return false;
-  SourceLocation L = SM.getExpansionLoc(Loc);
-  if (SM.isInMainFile(L))
-    return true;
-  FileID FID = SM.getFileID(L);
-  if (!Current.Header)
-    return false;
-  if (Current.SM != &SM) {
-    Current.SM = &SM;
-    Current.Answers.clear();
+  forgetOtherUnit(SM);
+  // Every location of one file, or of one macro expansion, expands into
+  // the same file: the answer is kept per FileID of the location itself,
+  // which spares the climb out of macros (most of the cost in C).
+  auto [It, New] = Current.Answers.try_emplace(SM.getFileID(Loc), false);
+  if (New) {
+    SourceLocation L = SM.getExpansionLoc(Loc);
+    It->second = SM.isInMainFile(L) ||
+                 (Current.Header && headerAnalysed(SM, SM.getFileID(L), L));
   }
-  auto [It, New] = Current.Answers.try_emplace(FID, false);
+  return It->second;
+}
+
+bool isBodyTooDeep(const FunctionDecl *FD) {
+  forgetOtherUnit(FD->getASTContext().getSourceManager());
+  auto [It, New] = Current.TooDeep.try_emplace(FD, false);
   if (New)
-    It->second = headerAnalysed(SM, FID, L);
+    It->second = isTooDeep(FD->getBody());
   return It->second;
 }
 

@@ -45,6 +45,10 @@ void allowUserCodeTraversal();
 /// clang-tidy.
 bool isAnalysed(const SourceManager &SM, SourceLocation Loc);
 
+/// isTooDeep() of \p FD's body, once per function and translation unit:
+/// each walk over the translation unit asks it of every function.
+bool isBodyTooDeep(const FunctionDecl *FD);
+
 /// Matches a declaration written in analysed code.
 AST_MATCHER(Decl, isInAnalysedFile) {
   return isAnalysed(Finder->getASTContext().getSourceManager(),

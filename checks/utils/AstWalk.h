@@ -86,7 +86,7 @@ public:
         !isAnalysed(SM, D->getLocation()))
       return true;
     if (const auto *FD = dyn_cast<FunctionDecl>(D);
-        FD && FD->doesThisDeclarationHaveABody() && isTooDeep(FD->getBody()))
+        FD && FD->doesThisDeclarationHaveABody() && isBodyTooDeep(FD))
       return true;
     return RecursiveASTVisitor<Derived>::TraverseDecl(D);
   }
