@@ -49,10 +49,10 @@ static void forEachInLoopBody(const Stmt *Body,
         Inner ||
         isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
     // Reversed, so that children are visited in source order.
-    llvm::SmallVector<const Stmt *, 8> Children(S->child_begin(),
-                                                S->child_end());
-    for (const Stmt *Child : llvm::reverse(Children))
+    size_t First = Stack.size();
+    for (const Stmt *Child : S->children())
       Stack.push_back({Child, ChildInner});
+    std::reverse(Stack.begin() + First, Stack.end());
   }
 }
 

@@ -187,13 +187,18 @@ static void changedForNextRound(const Stmt *S,
     bool Leaves =
         isa_and_nonnull<ReturnStmt>(Last) ||
         (LastExpr && isa<CXXThrowExpr>(LastExpr->IgnoreParenImpCasts()));
-    bool GoesBack = false;
-    forEachDescendant(CS, [&](const Stmt *N) {
-      GoesBack = GoesBack || isa<ContinueStmt, GotoStmt>(N);
-    });
+    // Only a block that leaves needs the walk (each nested block is asked
+    // again).
+    auto GoesBack = [&] {
+      bool Found = false;
+      forEachDescendant(CS, [&](const Stmt *N) {
+        Found = Found || isa<ContinueStmt, GotoStmt>(N);
+      });
+      return Found;
+    };
     // Up to its last call, a call may throw back into the loop.
     unsigned Keep = CS->size();
-    if (Leaves && !GoesBack) {
+    if (Leaves && !GoesBack()) {
       Keep = 0;
       for (unsigned I = 0; I < CS->size(); ++I)
         forEachDescendant(CS->body_begin()[I], [&](const Stmt *N) {
