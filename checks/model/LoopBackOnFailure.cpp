@@ -34,26 +34,95 @@ static bool endsWithContinue(const Stmt *S) {
   return isa_and_nonnull<ContinueStmt>(S);
 }
 
-/// Calls \p Fn on every statement of \p Body, lambdas left out, with
-/// whether it sits in a nested loop or switch (where `break` and `continue`
-/// are that statement's, not the loop's).
-static void forEachInLoopBody(const Stmt *Body,
-                              llvm::function_ref<void(const Stmt *, bool)> Fn) {
-  llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Stack{{Body, false}};
-  while (!Stack.empty()) {
-    auto [S, Inner] = Stack.pop_back_val();
-    if (!S || isa<LambdaExpr>(S))
-      continue;
-    Fn(S, Inner);
-    bool ChildInner =
-        Inner ||
-        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
-    // Reversed, so that children are visited in source order.
-    size_t First = Stack.size();
-    for (const Stmt *Child : S->children())
-      Stack.push_back({Child, ChildInner});
-    std::reverse(Stack.begin() + First, Stack.end());
+namespace {
+
+/// What the reads below take from one body, kept while a LoopBodyMemo
+/// lives: the tests (if and try statements, lambdas left out) in walk order
+/// with whether each sits in a nested loop or switch, and the assignments
+/// to variables in walk order.
+struct BodyReads {
+  llvm::SmallVector<std::pair<const Stmt *, bool>, 16> Tests;
+  llvm::SmallVector<std::pair<const VarDecl *, const Expr *>, 16> Assignments;
+  bool TestsRead = false, AssignmentsRead = false;
+};
+
+} // namespace
+
+struct MemoState {
+  llvm::DenseMap<const Stmt *, BodyReads> Bodies;
+};
+
+static thread_local MemoState *ActiveMemo = nullptr;
+
+LoopBodyMemo::LoopBodyMemo() {
+  if (!ActiveMemo) {
+    Owned = std::make_unique<MemoState>();
+    ActiveMemo = Owned.get();
   }
+}
+
+LoopBodyMemo::~LoopBodyMemo() {
+  if (Owned)
+    ActiveMemo = nullptr;
+}
+
+/// Calls \p Fn on every if and try statement of \p Body, lambdas left out,
+/// with whether it sits in a nested loop or switch (where `break` and
+/// `continue` are that statement's, not the loop's).
+static void
+forEachTestInLoopBody(const Stmt *Body,
+                      llvm::function_ref<void(const Stmt *, bool)> Fn) {
+  auto Walk = [&](llvm::function_ref<void(const Stmt *, bool)> Found) {
+    llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Stack{{Body, false}};
+    while (!Stack.empty()) {
+      auto [S, Inner] = Stack.pop_back_val();
+      if (!S || isa<LambdaExpr>(S))
+        continue;
+      if (isa<IfStmt, CXXTryStmt>(S))
+        Found(S, Inner);
+      bool ChildInner =
+          Inner ||
+          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+      // Reversed, so that children are visited in source order.
+      size_t First = Stack.size();
+      for (const Stmt *Child : S->children())
+        Stack.push_back({Child, ChildInner});
+      std::reverse(Stack.begin() + First, Stack.end());
+    }
+  };
+  if (!ActiveMemo) {
+    Walk(Fn);
+    return;
+  }
+  BodyReads &R = ActiveMemo->Bodies[Body];
+  if (!R.TestsRead) {
+    R.TestsRead = true;
+    Walk([&](const Stmt *S, bool Inner) { R.Tests.push_back({S, Inner}); });
+  }
+  // A copy: Fn may read other bodies and grow the map.
+  auto Tests = R.Tests;
+  for (auto [S, Inner] : Tests)
+    Fn(S, Inner);
+}
+
+/// forEachVarAssignment(), kept while a LoopBodyMemo lives.
+static void forEachAssignmentIn(
+    const Stmt *Body,
+    llvm::function_ref<void(const VarDecl *, const Expr *)> Fn) {
+  if (!ActiveMemo) {
+    forEachVarAssignment(Body, Fn);
+    return;
+  }
+  BodyReads &R = ActiveMemo->Bodies[Body];
+  if (!R.AssignmentsRead) {
+    R.AssignmentsRead = true;
+    forEachVarAssignment(Body, [&](const VarDecl *V, const Expr *E) {
+      R.Assignments.push_back({V, E});
+    });
+  }
+  auto Assignments = R.Assignments;
+  for (auto [V, E] : Assignments)
+    Fn(V, E);
 }
 
 namespace {
@@ -67,7 +136,7 @@ public:
   CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
     // One walk of the body for both sets.
     llvm::SmallPtrSet<const VarDecl *, 4> Shared;
-    forEachVarAssignment(Body, [&](const VarDecl *V, const Expr *E) {
+    forEachAssignmentIn(Body, [&](const VarDecl *V, const Expr *E) {
       if (containsStmt(E, Call)) {
         Vars.insert(V);
         return;
@@ -124,7 +193,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
 
   bool Found = false, FailureLeaves = false, FailureWentBack = false;
   bool Exits = leavesLoop(P.Body);
-  forEachInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
+  forEachTestInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       Outcome O = Reader.read(If->getCond());
       // A test that says nothing about the call changes nothing below.
@@ -239,7 +308,7 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
     }
     return Last && !HasCall(Last);
   };
-  forEachInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
+  forEachTestInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S); If && TestsOtherValue(If)) {
       // Neither evidence nor an unread test of the operation.
     } else if (If) {

@@ -7,6 +7,7 @@
 // calls).
 
 #include "RetrySite.h"
+#include "StructuralRetryInternal.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ParentMapContext.h"
 #include <algorithm>
@@ -424,6 +425,8 @@ void RetrySiteIndex::buildCallIndex() {
   CallIndexBuilt = true;
   SiteCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  // Each loop body is read by outcome once, for all the calls in it.
+  LoopBodyMemo Memo;
   for (size_t I = 0; I < C.Loops.size(); ++I)
     if (C.LoopFunctions[I])
       EnclosingFn.try_emplace(C.Loops[I], C.LoopFunctions[I]);

@@ -14,6 +14,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <utility>
 
 namespace clang::tidy::retry::model {
@@ -28,6 +29,24 @@ Outcome predicateOutcome(StringRef Name);
 /// Is \p Name that of a local step (taking a lock, parsing or formatting,
 /// a question, reading, waiting or reporting), never a remote operation?
 bool isLocalName(StringRef Name);
+
+/// While one lives on this thread, the reads of a loop body by outcome
+/// (loopsBackOnFailure() and the rest in LoopBackOnFailure.cpp) keep the
+/// body's tests and assignments for the next call asked about the same
+/// body, instead of walking it again for each call. The index makes one for
+/// the reading of a translation unit, whose AST does not change meanwhile;
+/// an inner one defers to the outer.
+struct MemoState;
+class LoopBodyMemo {
+public:
+  LoopBodyMemo();
+  ~LoopBodyMemo();
+  LoopBodyMemo(const LoopBodyMemo &) = delete;
+  LoopBodyMemo &operator=(const LoopBodyMemo &) = delete;
+
+private:
+  std::unique_ptr<MemoState> Owned;
+};
 
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
