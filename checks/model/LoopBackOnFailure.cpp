@@ -49,7 +49,14 @@ struct BodyReads {
 } // namespace
 
 struct MemoState {
-  llvm::DenseMap<const Stmt *, BodyReads> Bodies;
+  /// Held by pointer: a read of one body may start the read of another.
+  llvm::DenseMap<const Stmt *, std::unique_ptr<BodyReads>> Bodies;
+  BodyReads &of(const Stmt *Body) {
+    std::unique_ptr<BodyReads> &R = Bodies[Body];
+    if (!R)
+      R = std::make_unique<BodyReads>();
+    return *R;
+  }
 };
 
 static thread_local MemoState *ActiveMemo = nullptr;
@@ -94,14 +101,12 @@ forEachTestInLoopBody(const Stmt *Body,
     Walk(Fn);
     return;
   }
-  BodyReads &R = ActiveMemo->Bodies[Body];
+  BodyReads &R = ActiveMemo->of(Body);
   if (!R.TestsRead) {
     R.TestsRead = true;
     Walk([&](const Stmt *S, bool Inner) { R.Tests.push_back({S, Inner}); });
   }
-  // A copy: Fn may read other bodies and grow the map.
-  auto Tests = R.Tests;
-  for (auto [S, Inner] : Tests)
+  for (auto [S, Inner] : R.Tests)
     Fn(S, Inner);
 }
 
@@ -113,15 +118,14 @@ static void forEachAssignmentIn(
     forEachVarAssignment(Body, Fn);
     return;
   }
-  BodyReads &R = ActiveMemo->Bodies[Body];
+  BodyReads &R = ActiveMemo->of(Body);
   if (!R.AssignmentsRead) {
     R.AssignmentsRead = true;
     forEachVarAssignment(Body, [&](const VarDecl *V, const Expr *E) {
       R.Assignments.push_back({V, E});
     });
   }
-  auto Assignments = R.Assignments;
-  for (auto [V, E] : Assignments)
+  for (auto [V, E] : R.Assignments)
     Fn(V, E);
 }
 
@@ -400,16 +404,9 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
   if (Handed.empty())
     return false;
   LoopParts P = loopParts(Loop);
-  // What the call reads, once for all the entries (as readsAny() reads): a
-  // C loop hands dozens of addresses and pointers.
-  llvm::SmallPtrSet<const ValueDecl *, 16> Reads;
-  forEachDescendant(Call, [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      Reads.insert(DRE->getDecl());
-    else if (const auto *ME = dyn_cast<MemberExpr>(N);
-             ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
-      Reads.insert(ME->getMemberDecl());
-  });
+  // What the call reads, once for all the entries: a C loop hands dozens
+  // of addresses and pointers.
+  llvm::SmallPtrSet<const ValueDecl *, 16> Reads = declsRead(Call);
   // The tests whose then-branch holds the call, found once for all the
   // entries, on the way down to it.
   llvm::SmallVector<const IfStmt *, 4> Guards;

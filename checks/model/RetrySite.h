@@ -203,13 +203,13 @@ public:
   /// standard-library or system-header call, nor a wait, policy, source or
   /// helper the model knows.
   std::optional<Operation> unknownOperation(const CallExpr *Call);
+
+private:
   /// What unknownOperation() reads of the callee alone: its name and
   /// whether the name says it has a side effect, or none when a call to it
   /// is no operation.
   std::optional<std::pair<std::string, bool>>
   unknownCallee(const FunctionDecl *FD);
-
-private:
   /// The unknown operations \p Loop re-issues because they failed: each is
   /// called directly in the loop and the loop leaves when it succeeds, or
   /// goes on while it fails (StructuralRetry.cpp).

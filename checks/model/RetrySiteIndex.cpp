@@ -425,11 +425,11 @@ void RetrySiteIndex::buildCallIndex() {
   CallIndexBuilt = true;
   SiteCollector C(Ctx);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
-  // Each loop body is read by outcome once, for all the calls in it.
-  LoopBodyMemo Memo;
   for (size_t I = 0; I < C.Loops.size(); ++I)
     if (C.LoopFunctions[I])
       EnclosingFn.try_emplace(C.Loops[I], C.LoopFunctions[I]);
+  // Each loop body is read by outcome once, for all the calls in it.
+  LoopBodyMemo Memo;
   auto IndexRegion = [&](const Stmt *Region, const RetrySite *Site) {
     forEachDescendant(Region, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N))

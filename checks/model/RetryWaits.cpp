@@ -180,12 +180,6 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
     return Filled;
   };
 
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto IsProjectCall = [&](const FunctionDecl *FD) {
-    return !isStdLibrary(FD) && !SM.isInSystemHeader(FD->getLocation()) &&
-           FD->getBuiltinID() == 0 && !FD->isOverloadedOperator() &&
-           !isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD);
-  };
   auto IsAttempt = [&](const CallExpr *Call) {
     return llvm::any_of(Site.Operations, [&](const Operation &Op) {
       return Op.Call == Call || Op.InnerCall == Call;
@@ -320,7 +314,7 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
       // formatting, a lock), not a library's, and not a call on a path that
       // leaves the loop.
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-      if (FD && !FD->hasBody(Def) && IsProjectCall(FD) &&
+      if (FD && !FD->hasBody(Def) && isProjectFunction(FD) &&
           FD->getDeclName().isIdentifier() && !isLocalName(FD->getName()) &&
           !isInMemoryName(FD->getName()) && !(MD && MD->isConst()) &&
           IsStatement(Call) && !InOperation(Call) && !OnExitPath(Call)) {

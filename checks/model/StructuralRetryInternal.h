@@ -30,6 +30,11 @@ Outcome predicateOutcome(StringRef Name);
 /// a question, reading, waiting or reporting), never a remote operation?
 bool isLocalName(StringRef Name);
 
+/// Is \p FD a function the project wrote, called by name: not a
+/// constructor, destructor, conversion or operator, and not the standard
+/// library's, a builtin or a system header's?
+bool isProjectFunction(const FunctionDecl *FD);
+
 /// While one lives on this thread, the reads of a loop body by outcome
 /// (loopsBackOnFailure() and the rest in LoopBackOnFailure.cpp) keep the
 /// body's tests and assignments for the next call asked about the same

@@ -159,12 +159,17 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
   return Op;
 }
 
+bool isProjectFunction(const FunctionDecl *FD) {
+  return !isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) &&
+         !FD->isOverloadedOperator() && !isStdLibrary(FD) &&
+         FD->getBuiltinID() == 0 &&
+         !FD->getASTContext().getSourceManager().isInSystemHeader(
+             FD->getLocation());
+}
+
 std::optional<std::pair<std::string, bool>>
 RetrySiteIndex::unknownCallee(const FunctionDecl *FD) {
-  if (isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) ||
-      FD->isOverloadedOperator() || !FD->getDeclName().isIdentifier() ||
-      isStdLibrary(FD) || FD->getBuiltinID() != 0 ||
-      Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+  if (!isProjectFunction(FD) || !FD->getDeclName().isIdentifier())
     return std::nullopt;
   // The coroutine protocol's own calls (`co_await x` calls
   // x.await_suspend(), `co_return` the promise's return_void()).

@@ -55,19 +55,29 @@ llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
   return Out;
 }
 
-/// Does \p S read one of \p Decls (a variable, or a member of `this`)?
+/// Calls \p Fn on each variable and member of `this` that \p S reads.
+static void forEachRead(const Stmt *S,
+                        llvm::function_ref<void(const ValueDecl *)> Fn) {
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      Fn(DRE->getDecl());
+    else if (const auto *ME = dyn_cast<MemberExpr>(N);
+             ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+      Fn(ME->getMemberDecl());
+  });
+}
+
 bool readsAny(const Stmt *S,
               const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls) {
   bool Found = false;
-  forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      Found = Found || Decls.count(DRE->getDecl());
-    else if (const auto *ME = dyn_cast<MemberExpr>(N))
-      Found =
-          Found || (isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()) &&
-                    Decls.count(ME->getMemberDecl()));
-  });
+  forEachRead(S, [&](const ValueDecl *D) { Found = Found || Decls.count(D); });
   return Found;
+}
+
+llvm::SmallPtrSet<const ValueDecl *, 16> declsRead(const Stmt *S) {
+  llvm::SmallPtrSet<const ValueDecl *, 16> Out;
+  forEachRead(S, [&](const ValueDecl *D) { Out.insert(D); });
+  return Out;
 }
 
 void forEachVarAssignment(

@@ -24,6 +24,10 @@ llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S);
 bool readsAny(const Stmt *S,
               const llvm::SmallPtrSetImpl<const ValueDecl *> &Decls);
 
+/// Everything readsAny() would find \p S reading, for asking about many
+/// sets of declarations with one walk.
+llvm::SmallPtrSet<const ValueDecl *, 16> declsRead(const Stmt *S);
+
 /// Calls \p Fn on each variable \p Region initializes or assigns (`=`,
 /// `op=`, a class's `operator=`) with the value it is given.
 void forEachVarAssignment(
