@@ -72,7 +72,13 @@ void CheckThenActDedupCheck::check(const MatchFinder::MatchResult &Result) {
 void CheckThenActDedupCheck::checkBody(const Stmt *Body, ASTContext &Ctx) {
   if (!Body)
     return;
-  std::vector<model::LockScope> Scopes = model::lockScopes(Body, Ctx);
+  // The lock scopes are read only when a look-up and a record pair up.
+  std::optional<std::vector<model::LockScope>> Read;
+  auto Scopes = [&]() -> llvm::ArrayRef<model::LockScope> {
+    if (!Read)
+      Read = model::lockScopes(Body, Ctx);
+    return *Read;
+  };
   checkContainers(Body, Ctx, Scopes);
   checkDatabase(Body, Ctx, Scopes);
 }
@@ -126,9 +132,8 @@ static bool isReplayRead(const Stmt *Body, const model::StoreOp &R) {
   return !Assigned;
 }
 
-void CheckThenActDedupCheck::checkContainers(
-    const Stmt *Body, ASTContext &Ctx,
-    llvm::ArrayRef<model::LockScope> Scopes) {
+void CheckThenActDedupCheck::checkContainers(const Stmt *Body, ASTContext &Ctx,
+                                             LazyScopes Scopes) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
   for (size_t I = 0; I < Ops.size(); ++I) {
@@ -148,7 +153,7 @@ void CheckThenActDedupCheck::checkContainers(
           !model::sameKey(L.Key, R.Key) || isReplayRead(Body, R))
         continue;
       std::optional<std::string> Why = notAtomicReason(
-          Scopes, callBeginLoc(L.Call), callBeginLoc(R.Call), SM);
+          Scopes(), callBeginLoc(L.Call), callBeginLoc(R.Call), SM);
       if (!Why)
         break;
       diag(callBeginLoc(L.Call),
@@ -165,9 +170,8 @@ void CheckThenActDedupCheck::checkContainers(
   }
 }
 
-void CheckThenActDedupCheck::checkDatabase(
-    const Stmt *Body, ASTContext &Ctx,
-    llvm::ArrayRef<model::LockScope> Scopes) {
+void CheckThenActDedupCheck::checkDatabase(const Stmt *Body, ASTContext &Ctx,
+                                           LazyScopes Scopes) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body, DbMemo);
   llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
@@ -217,7 +221,7 @@ void CheckThenActDedupCheck::checkDatabase(
       // Both in one called function: that function's own body reports it.
       if (L.Via && L.Via == R.Via)
         continue;
-      if (!notAtomicReason(Scopes, callBeginLoc(L.at()), callBeginLoc(R.at()),
+      if (!notAtomicReason(Scopes(), callBeginLoc(L.at()), callBeginLoc(R.at()),
                            SM))
         break;
       if (!Redis && TxOf[I] >= 0 && TxOf[I] == TxOf[J]) {

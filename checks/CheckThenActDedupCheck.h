@@ -19,11 +19,11 @@ public:
   void onStartOfTranslationUnit() override;
 
 private:
+  /// The function's lock scopes, read on first use.
+  using LazyScopes = llvm::function_ref<llvm::ArrayRef<model::LockScope>()>;
   void checkBody(const Stmt *Body, ASTContext &Ctx);
-  void checkContainers(const Stmt *Body, ASTContext &Ctx,
-                       llvm::ArrayRef<model::LockScope> Scopes);
-  void checkDatabase(const Stmt *Body, ASTContext &Ctx,
-                     llvm::ArrayRef<model::LockScope> Scopes);
+  void checkContainers(const Stmt *Body, ASTContext &Ctx, LazyScopes Scopes);
+  void checkDatabase(const Stmt *Body, ASTContext &Ctx, LazyScopes Scopes);
   void noteBlockingBetween(const Stmt *Body, const Stmt *From, const Stmt *To,
                            ASTContext &Ctx);
   /// The database statements of the functions read so far in this unit.

@@ -38,6 +38,7 @@ void DedupWindowTooShortCheck::onStartOfTranslationUnit() {
   ReportedVars.clear();
   ReportedLocs.clear();
   DbCallsIn.clear();
+  TtlDecls.clear();
 }
 
 namespace {
@@ -96,6 +97,13 @@ bool DedupWindowTooShortCheck::isTtlName(StringRef Name) const {
     if (llvm::is_contained(Words, StringRef(W)))
       return true;
   return false;
+}
+
+bool DedupWindowTooShortCheck::isTtlDecl(const NamedDecl *D) {
+  auto [It, New] = TtlDecls.try_emplace(D, false);
+  if (New)
+    It->second = D->getDeclName().isIdentifier() && isTtlName(D->getName());
+  return It->second;
 }
 
 /// Does \p Name (a TTL name) say how long keys are kept: `kKeyRetention`,
@@ -315,10 +323,9 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   // A duration argument to a store: the callee, the parameter or the store
   // names a TTL, and the store or the key names idempotency records. The
   // name test is cheap and rules out almost every call, so it goes first.
-  bool AnyTtlName = isTtlName(CalleeName);
+  bool AnyTtlName = isTtlDecl(Callee);
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
-    if (const ParmVarDecl *P = Callee->getParamDecl(I);
-        P->getDeclName().isIdentifier() && isTtlName(P->getName()))
+    if (isTtlDecl(Callee->getParamDecl(I)))
       AnyTtlName = true;
   if (!AnyTtlName)
     return;
@@ -340,9 +347,7 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   for (unsigned I = 0; I < Args.size(); ++I) {
     const ParmVarDecl *P =
         I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
-    bool TtlArg =
-        isTtlName(CalleeName) ||
-        (P && P->getDeclName().isIdentifier() && isTtlName(P->getName()));
+    bool TtlArg = isTtlDecl(Callee) || (P && isTtlDecl(P));
     if (!TtlArg)
       continue;
     std::optional<double> S = durationSeconds(Args[I], Ctx);

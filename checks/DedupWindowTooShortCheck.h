@@ -56,6 +56,9 @@ private:
   /// is no site.
   std::optional<double> worstRetrySpan(ASTContext &Ctx);
   bool isTtlName(StringRef Name) const;
+  /// isTtlName() of \p D's name, once per declaration: every call to a
+  /// function asks it of the callee and its parameters.
+  bool isTtlDecl(const NamedDecl *D);
   /// Does \p Name say how long idempotency keys are kept (a TTL name of a
   /// de-dup store or of keys)?
   bool namesRetention(StringRef Name) const;
@@ -68,6 +71,7 @@ private:
   /// found once per function (calls to it are many).
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 1>>
       DbCallsIn;
+  llvm::DenseMap<const NamedDecl *, bool> TtlDecls;
 };
 
 } // namespace clang::tidy::retry

@@ -49,6 +49,8 @@ void RetryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void RetryCheck::onStartOfTranslationUnit() {
   Sites.reset();
+  if (Store)
+    Store->forgetUnit();
   setAnalysedFiles(TidyContext->getOptions());
 }
 
@@ -141,7 +143,7 @@ std::pair<const Stmt *, const FunctionDecl *>
 RetryCheck::matchedFunction(const MatchFinder::MatchResult &Result) {
   auto Found = matchedFunctionImpl(Result);
   // A body nested too deep for the model's walks is not analysed.
-  if (Found.first && isTooDeep(Found.first))
+  if (Found.first && isBodyTooDeep(Found.second))
     return {nullptr, nullptr};
   return Found;
 }

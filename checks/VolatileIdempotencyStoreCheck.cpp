@@ -144,6 +144,14 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
                                               ASTContext &Ctx) {
   if (!Body || !Fn)
     return;
+  // Records in a shared in-memory container. Without one there is nothing
+  // to report, whatever the key: in C, in every function.
+  std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
+  if (llvm::none_of(Ops, [&](const model::StoreOp &Op) {
+        return Op.Kind != model::StoreOpKind::Lookup &&
+               isInMemoryContainer(Op.Store);
+      }))
+    return;
   // Where the key comes from: a key header of the incoming request, or a
   // parameter named as a key sink.
   const Expr *HeaderRead = nullptr, *FieldRead = nullptr;
@@ -174,8 +182,6 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       }
   if (!HeaderRead && !FieldRead && !KeyParam)
     return;
-  // Records of the key in a shared in-memory container.
-  std::vector<model::StoreOp> Ops = store().opsIn(Body, Ctx);
   auto IsStoreOp = [&](const Expr *E) {
     const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(E));
     return Call && llvm::any_of(Ops, [&](const model::StoreOp &O) {

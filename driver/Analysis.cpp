@@ -2,6 +2,7 @@
 
 #include "Analysis.h"
 #include "Cache.h"
+#include "MatcherSetup.h"
 #include "Nesting.h"
 #include "Paths.h"
 #include "clang-tidy/ClangTidy.h"
@@ -109,7 +110,9 @@ static Results runPool(const Setup &S,
         }
         startRecordingIncludes();
       }
-      ClangTidyContext Ctx(Used.provider(), false, false, false);
+      auto Options = std::make_unique<MatcherSetupProvider>(Used.provider());
+      MatcherSetupProvider::Use InUse(*Options);
+      ClangTidyContext Ctx(std::move(Options), false, false, false);
       // A physical file system keeps its own working directory: ClangTool
       // moves it to each compile command's directory without chdir.
       auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(

@@ -68,13 +68,21 @@ std::optional<std::string> NameList::add(StringRef Entry) {
     std::string Err;
     if (!R->isValid(Err))
       return "invalid regular expression '" + Entry.str() + "': " + Err;
-    Regexes.push_back(std::move(R));
+    Regexes.push_back({std::move(R), {}});
     Memo.clear();
     return std::nullopt;
   }
   Exact.push_back(Entry.str());
   Memo.clear();
   return std::nullopt;
+}
+
+void NameList::addRegex(StringRef Entry,
+                        std::vector<std::vector<std::string>> Needs) {
+  auto R = std::make_shared<llvm::Regex>(Entry, llvm::Regex::IgnoreCase);
+  assert(R->isValid() && "a built-in regex compiles");
+  Regexes.push_back({std::move(R), std::move(Needs)});
+  Memo.clear();
 }
 
 /// Drops template arguments and libstdc++/libc++ inline namespaces, so
@@ -120,9 +128,19 @@ bool NameList::matchesNormalized(StringRef QN) const {
                       QN.drop_back(Ent.size()).ends_with("::")))
       return true;
   }
-  for (const auto &R : Regexes)
-    if (R->match(QN))
+  std::optional<std::string> Lower;
+  for (const Pattern &P : Regexes) {
+    if (!P.Needs.empty() && !Lower)
+      Lower = QN.lower();
+    if (llvm::any_of(P.Needs, [&](const std::vector<std::string> &Group) {
+          return llvm::none_of(Group, [&](const std::string &W) {
+            return StringRef(*Lower).contains(W);
+          });
+        }))
+      continue;
+    if (P.Re->match(QN))
       return true;
+  }
   return false;
 }
 
@@ -287,7 +305,8 @@ ApiModel::ApiModel(const ApiOptions &O) {
   RetryHelpers.add("retries");
   RetryHelpers.add("retrying");
   // Names like with_retries, RetryWithBackoff, folly::futures::retrying.
-  RetryHelpers.add("(^|::)[^:]*(retry|retries|retrying)[^:]*$");
+  RetryHelpers.addRegex("(^|::)[^:]*(retry|retries|retrying)[^:]*$",
+                        {{"retr"}});
   AddAll(UserRetryHelpers, O.RetryHelpers, "RetryHelpers");
 
   for (StringRef S :
@@ -301,13 +320,19 @@ ApiModel::ApiModel(const ApiOptions &O) {
         "boost::asio::basic_deadline_timer::expires_from_now"})
     Waits.add(S);
   AddAll(Waits, O.WaitFunctions, "WaitFunctions");
-  Policies.add("(^|::)(should_?retry|is_?exhausted|was_?last_?attempt|"
-               "can_?retry|retry_?allowed|attempts_?left|has_?attempts_?left|"
-               "is_?retry_?allowed|on_?failure)[^:]*$");
+  Policies.addRegex(
+      "(^|::)(should_?retry|is_?exhausted|was_?last_?attempt|"
+      "can_?retry|retry_?allowed|attempts_?left|has_?attempts_?left|"
+      "is_?retry_?allowed|on_?failure)[^:]*$",
+      {{"retry", "exhausted", "attempt", "failure"}});
   AddAll(Policies, O.PolicyCalls, "PolicyCalls");
-  Lookups.add("(^|::)(lookup|find|query|fetch|get|load|read|check)_?[a-z_]*"
-              "(status|state|charge|order|payment|outcome|intent|existing|"
-              "result|transaction|receipt)[^:]*$");
+  Lookups.addRegex(
+      "(^|::)(lookup|find|query|fetch|get|load|read|check)_?[a-z_]*"
+      "(status|state|charge|order|payment|outcome|intent|existing|"
+      "result|transaction|receipt)[^:]*$",
+      {{"lookup", "find", "query", "fetch", "get", "load", "read", "check"},
+       {"status", "state", "charge", "order", "payment", "outcome", "intent",
+        "existing", "result", "transaction", "receipt"}});
   AddAll(Lookups, O.LookupFunctions, "LookupFunctions");
 
   for (StringRef S :

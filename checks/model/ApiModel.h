@@ -38,6 +38,10 @@ public:
   explicit NameList(llvm::ArrayRef<StringRef> Entries);
   /// Adds \p Entry; returns an error message for an invalid regex.
   std::optional<std::string> add(StringRef Entry);
+  /// Adds the built-in regex \p Entry, which can only match a name that
+  /// holds, ignoring case, a word of each group in \p Needs: other names
+  /// are not matched against it, as the regex costs far more than the test.
+  void addRegex(StringRef Entry, std::vector<std::vector<std::string>> Needs);
   bool matches(StringRef QualifiedName) const;
   bool matches(const NamedDecl *D) const;
   bool empty() const { return Exact.empty() && Regexes.empty(); }
@@ -45,7 +49,13 @@ public:
 private:
   bool matchesNormalized(StringRef QN) const;
   std::vector<std::string> Exact;
-  std::vector<std::shared_ptr<llvm::Regex>> Regexes;
+  struct Pattern {
+    std::shared_ptr<llvm::Regex> Re;
+    /// Lowercase words; a group none of whose words the name holds rules
+    /// the regex out.
+    std::vector<std::vector<std::string>> Needs;
+  };
+  std::vector<Pattern> Regexes;
   /// Answers by qualified name: the model asks about the same callees at
   /// every call, and a regex match costs more than the rest of the lookup.
   mutable llvm::StringMap<bool> Memo;

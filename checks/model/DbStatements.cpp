@@ -217,50 +217,62 @@ std::optional<std::string> dbText(const Expr *E, const CallExpr *Via,
   return Out;
 }
 
+/// Appends the statements \p Call hands a database call as text.
+static void addDbStatements(const CallExpr *Call, std::vector<DbStmt> &Out) {
+  StringRef N = calleeName(Call);
+  std::optional<unsigned> Arg = dbTextArg(N);
+  if (!Arg || *Arg >= Call->getNumArgs())
+    return;
+  std::optional<std::string> Text = dbText(Call->getArg(*Arg));
+  if (!Text)
+    return;
+  bool Redis = N.starts_with("redis");
+  for (DbStmt D : parseDbStatements(*Text, Redis)) {
+    D.Call = Call;
+    D.Text = Call->getArg(*Arg);
+    D.Postgres = N.starts_with("PQ");
+    Out.push_back(std::move(D));
+  }
+}
+
 std::vector<DbStmt> dbStatementsIn(const Stmt *Body) {
   std::vector<DbStmt> Out;
   forEachInFunction(Body, [&](const Stmt *S) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call)
-      return;
-    StringRef N = calleeName(Call);
-    std::optional<unsigned> Arg = dbTextArg(N);
-    if (!Arg || *Arg >= Call->getNumArgs())
-      return;
-    std::optional<std::string> Text = dbText(Call->getArg(*Arg));
-    if (!Text)
-      return;
-    bool Redis = N.starts_with("redis");
-    for (DbStmt D : parseDbStatements(*Text, Redis)) {
-      D.Call = Call;
-      D.Text = Call->getArg(*Arg);
-      D.Postgres = N.starts_with("PQ");
-      Out.push_back(std::move(D));
-    }
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      addDbStatements(Call, Out);
   });
   return Out;
 }
 
 std::vector<DbStmt> dbStatementsThrough(const Stmt *Body, DbStmtMemo &Memo) {
-  std::vector<DbStmt> Out = dbStatementsIn(Body);
+  // One walk: the body's own statements first, then those of the callees
+  // in call order, as the two walks this replaces gave them.
+  std::vector<DbStmt> Out, Via;
   forEachInFunction(Body, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
-    const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
-    const FunctionDecl *Def = nullptr;
-    if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def) ||
-        Def->getASTContext().getSourceManager().isInSystemHeader(
-            Def->getLocation()))
+    if (!Call)
+      return;
+    addDbStatements(Call, Out);
+    const FunctionDecl *FD = calleeDecl(Call);
+    if (!FD)
       return;
     // Each callee's body is read once per translation unit: C functions
     // call the same helpers from everywhere.
-    auto It = Memo.find(Def);
-    if (It == Memo.end())
-      It = Memo.try_emplace(Def, dbStatementsIn(Def->getBody())).first;
-    for (DbStmt D : It->second) {
-      D.Via = Call;
-      Out.push_back(std::move(D));
+    auto [It, New] = Memo.try_emplace(FD);
+    if (New) {
+      const FunctionDecl *Def = nullptr;
+      if (FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
+          !Def->getASTContext().getSourceManager().isInSystemHeader(
+              Def->getLocation()))
+        It->second = dbStatementsIn(Def->getBody());
     }
+    if (It->second)
+      for (DbStmt D : *It->second) {
+        D.Via = Call;
+        Via.push_back(std::move(D));
+      }
   });
+  llvm::append_range(Out, std::move(Via));
   return Out;
 }
 

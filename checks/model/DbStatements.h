@@ -68,9 +68,10 @@ std::optional<std::string> dbText(const Expr *E, const CallExpr *Via = nullptr,
 /// SQL / Redis statements passed as literals to database calls in \p Body
 /// (nested lambdas excluded), in walk order.
 std::vector<DbStmt> dbStatementsIn(const Stmt *Body);
-/// dbStatementsIn() of the functions already read, for one translation
-/// unit.
-using DbStmtMemo = llvm::DenseMap<const FunctionDecl *, std::vector<DbStmt>>;
+/// Per callee already read, for one translation unit: dbStatementsIn() of
+/// its definition, or none when dbStatementsThrough() does not read it.
+using DbStmtMemo =
+    llvm::DenseMap<const FunctionDecl *, std::optional<std::vector<DbStmt>>>;
 /// The same, plus those run by same-file functions \p Body calls (one
 /// level; `key_exists(db, k)` running a SELECT), marked with the call.
 std::vector<DbStmt> dbStatementsThrough(const Stmt *Body, DbStmtMemo &Memo);

@@ -206,6 +206,17 @@ bool DedupStore::isStoreName(StringRef Name) const {
 /// How deep classify() is inside wrappers it looks through.
 static thread_local unsigned WrapperDepth = 0;
 
+const std::vector<StoreOp> &DedupStore::wrapperOps(const FunctionDecl *Def,
+                                                   ASTContext &Ctx) const {
+  auto It = WrapperOps.find(Def);
+  if (It != WrapperOps.end())
+    return It->second;
+  ++WrapperDepth;
+  std::vector<StoreOp> Inner = opsIn(Def->getBody(), Ctx);
+  --WrapperDepth;
+  return WrapperOps[Def] = std::move(Inner);
+}
+
 /// The one store operation a same-file wrapper performs on its parameter
 /// (`bool has(const std::string &k) const { return keys_.count(k); }`,
 /// `void add(const std::string &k) { keys_.insert(k); }`): the call is that
@@ -219,9 +230,7 @@ static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
       isStdLibrary(Callee) || !Callee->hasBody(Def) || !Def ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;
-  ++WrapperDepth;
-  std::vector<StoreOp> Inner = Store.opsIn(Def->getBody(), Ctx);
-  --WrapperDepth;
+  const std::vector<StoreOp> &Inner = Store.wrapperOps(Def, Ctx);
   if (Inner.size() != 1)
     return std::nullopt;
   StoreOp Op = Inner.front();

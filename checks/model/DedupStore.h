@@ -12,6 +12,7 @@
 #include "ApiModel.h"
 #include "RetrySite.h"
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 #include <string>
@@ -86,7 +87,15 @@ public:
     return ConfigErrors;
   }
 
+  /// Drops what was kept about the previous translation unit.
+  void forgetUnit() const { WrapperOps.clear(); }
+  /// opsIn() of \p Def's body as a wrapper: read once per translation unit,
+  /// as every call to the wrapper asks it.
+  const std::vector<StoreOp> &wrapperOps(const FunctionDecl *Def,
+                                         ASTContext &Ctx) const;
+
 private:
+  mutable llvm::DenseMap<const FunctionDecl *, std::vector<StoreOp>> WrapperOps;
   const ApiModel &Api;
   std::vector<std::string> LookupNames, RecordNames, StoreWords;
   std::vector<std::pair<std::string, std::string>> ConfigErrors;

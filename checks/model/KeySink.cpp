@@ -4,6 +4,8 @@
 #include "utils/AnalysedFiles.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ParentMapContext.h"
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
 
 namespace clang::tidy::retry::model {
 
@@ -135,9 +137,26 @@ keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
 }
 
 namespace {
-AST_MATCHER_P(NamedDecl, isKeySinkNamed, const ApiModel *, Api) {
-  return Node.getDeclName().isIdentifier() &&
-         Api->isKeySinkName(Node.getName());
+/// isKeySinkName() of each declaration's name, for the one translation unit
+/// a MatchFinder (and so its matchers) is made for: every call asks it of
+/// the callee and of each parameter.
+struct KeySinkNames {
+  explicit KeySinkNames(const ApiModel *Api) : Api(Api) {}
+  const ApiModel *Api;
+  const ASTContext *Ctx = nullptr;
+  llvm::DenseMap<const NamedDecl *, bool> Answers;
+};
+
+AST_MATCHER_P(NamedDecl, isKeySinkNamed, std::shared_ptr<KeySinkNames>, Names) {
+  if (Names->Ctx != &Finder->getASTContext()) {
+    Names->Ctx = &Finder->getASTContext();
+    Names->Answers.clear();
+  }
+  auto [It, New] = Names->Answers.try_emplace(&Node, false);
+  if (New)
+    It->second = Node.getDeclName().isIdentifier() &&
+                 Names->Api->isKeySinkName(Node.getName());
+  return It->second;
 }
 
 } // namespace
@@ -149,6 +168,7 @@ void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
   // and forEachArgumentWithParam() pairs every argument, so they run only on
   // the nodes that can still match.
   auto NotInstantiated = isOutsideTemplateInstantiation();
+  auto Names = std::make_shared<KeySinkNames>(&Api);
   Finder->addMatcher(
       ast_matchers::stringLiteral(isStmtInAnalysedFile(), NotInstantiated)
           .bind("lit"),
@@ -156,15 +176,15 @@ void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
   Finder->addMatcher(
       callExpr(
           isStmtInAnalysedFile(),
-          callee(functionDecl(anyOf(isKeySinkNamed(&Api),
-                                    hasAnyParameter(isKeySinkNamed(&Api))))),
+          callee(functionDecl(anyOf(isKeySinkNamed(Names),
+                                    hasAnyParameter(isKeySinkNamed(Names))))),
           NotInstantiated,
           forEachArgumentWithParam(expr().bind("arg"),
                                    parmVarDecl().bind("param")))
           .bind("call"),
       Check);
   auto SinkField =
-      memberExpr(member(fieldDecl(isKeySinkNamed(&Api)).bind("field")));
+      memberExpr(member(fieldDecl(isKeySinkNamed(Names)).bind("field")));
   Finder->addMatcher(
       binaryOperator(isStmtInAnalysedFile(), isAssignmentOperator(),
                      hasLHS(ignoringParenImpCasts(SinkField)), NotInstantiated,

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// clang-tidy's MatchFinder asks of every statement it visits whether it is
+// in a system header, unless SystemHeaders is on: on macro-heavy C that is a
+// tenth of the parse, as each question climbs out of macro expansions. In
+// retrylint the question finds nothing: the retry checks limit the
+// traversal to the top-level declarations outside system headers
+// (limitTraversalToUserCode) and test every node they report on
+// (isAnalysed). So the options a translation unit's clang-tidy consumer is
+// made with turn SystemHeaders on, and retrylint-setup, a check only this
+// executable registers, puts the configured options back as soon as the
+// MatchFinder exists: before the parse, before any check reads them and
+// before any diagnostic is filtered with them.
+
+#include "MatcherSetup.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+
+namespace retrylint {
+namespace {
+constexpr llvm::StringLiteral SetupCheckName = "retrylint-setup";
+constexpr llvm::StringLiteral SetupSource = "retrylint (matcher set-up)";
+/// The provider of the translation unit this thread is analysing.
+thread_local MatcherSetupProvider *Active = nullptr;
+} // namespace
+
+MatcherSetupProvider::MatcherSetupProvider(
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner)
+    : Inner(std::move(Inner)) {}
+
+const clang::tidy::ClangTidyGlobalOptions &
+MatcherSetupProvider::getGlobalOptions() {
+  return Inner->getGlobalOptions();
+}
+
+std::vector<clang::tidy::ClangTidyOptionsProvider::OptionsSource>
+MatcherSetupProvider::getRawOptions(llvm::StringRef FileName) {
+  std::vector<OptionsSource> Out = Inner->getRawOptions(FileName);
+  if (InSetup) {
+    clang::tidy::ClangTidyOptions O;
+    O.Checks = SetupCheckName.str();
+    O.SystemHeaders = true;
+    Out.emplace_back(std::move(O), SetupSource.str());
+  }
+  return Out;
+}
+
+MatcherSetupProvider::Use::Use(MatcherSetupProvider &P) : Prev(Active) {
+  Active = &P;
+}
+MatcherSetupProvider::Use::~Use() { Active = Prev; }
+
+} // namespace retrylint
+
+namespace clang::tidy::retry {
+namespace {
+
+class SetupCheck : public ClangTidyCheck {
+public:
+  SetupCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context), Context(Context) {}
+  void registerMatchers(ast_matchers::MatchFinder *) override {
+    // The MatchFinder has been made: from here on, the options as
+    // configured (the checks read them when the traversal starts).
+    retrylint::MatcherSetupProvider *P = retrylint::Active;
+    if (!P || !P->InSetup)
+      return;
+    P->InSetup = false;
+    std::string File = Context->getCurrentFile().str();
+    Context->setCurrentFile(File);
+  }
+
+private:
+  ClangTidyContext *Context;
+};
+
+class SetupModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<SetupCheck>(retrylint::SetupCheckName);
+  }
+};
+} // namespace
+
+// Registered by the retrylint executable only, like retrylint-includes.
+static ClangTidyModuleRegistry::Add<SetupModule>
+    X("retrylint-setup-module", "The options the MatchFinder is made with.");
+} // namespace clang::tidy::retry
