@@ -172,6 +172,8 @@ void CheckThenActDedupCheck::checkContainers(const Stmt *Body, ASTContext &Ctx,
 
 void CheckThenActDedupCheck::checkDatabase(const Stmt *Body, ASTContext &Ctx,
                                            LazyScopes Scopes) {
+  if (!model::mayCallDatabase(Ctx))
+    return;
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body, DbMemo);
   llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {

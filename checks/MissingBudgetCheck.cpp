@@ -89,7 +89,7 @@ private:
 } // namespace
 
 void MissingBudgetCheck::checkTranslationUnit(ASTContext &Ctx) {
-  if (!MaxAttempts)
+  if (!MaxAttempts || !model::mayMakeAwsStrategy(Ctx))
     return;
   StrategyFinder(Ctx, [&](const Expr *E, unsigned Attempts) {
     if (Attempts > MaxAttempts)

@@ -114,22 +114,36 @@ std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis) {
   return Out;
 }
 
+/// The database calls dbTextArg() knows, and which argument is the text.
+static constexpr std::pair<llvm::StringLiteral, unsigned> DbCalls[] = {
+    {"sqlite3_prepare", 1},
+    {"sqlite3_prepare_v2", 1},
+    {"sqlite3_prepare_v3", 1},
+    {"sqlite3_exec", 1},
+    {"PQexec", 1},
+    {"PQexecParams", 1},
+    {"PQsendQuery", 1},
+    {"PQsendQueryParams", 1},
+    {"PQprepare", 2},
+    {"mysql_query", 1},
+    {"mysql_real_query", 1},
+    {"mysql_send_query", 1},
+    {"redisCommand", 1},
+    {"redisAsyncCommand", 3}};
+
 std::optional<unsigned> dbTextArg(StringRef Callee) {
-  int Arg =
-      llvm::StringSwitch<int>(Callee)
-          .Cases({"sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3",
-                  "sqlite3_exec"},
-                 1)
-          .Cases({"PQexec", "PQexecParams", "PQsendQuery", "PQsendQueryParams"},
-                 1)
-          .Case("PQprepare", 2)
-          .Cases({"mysql_query", "mysql_real_query", "mysql_send_query"}, 1)
-          .Case("redisCommand", 1)
-          .Case("redisAsyncCommand", 3)
-          .Default(-1);
-  if (Arg < 0)
-    return std::nullopt;
-  return unsigned(Arg);
+  for (const auto &[Name, Arg] : DbCalls)
+    if (Callee == Name)
+      return Arg;
+  return std::nullopt;
+}
+
+bool mayCallDatabase(const ASTContext &Ctx) {
+  if (Ctx.getExternalSource())
+    return true;
+  return llvm::any_of(DbCalls, [&](const auto &Call) {
+    return Ctx.Idents.find(Call.first) != Ctx.Idents.end();
+  });
 }
 
 /// The snprintf/sprintf that last filled the local buffer \p Buf before

@@ -8,6 +8,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_DBSTATEMENTS_H
 #define RETRYLINT_CHECKS_MODEL_DBSTATEMENTS_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -55,6 +56,10 @@ std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis);
 /// Which argument of a database call named \p Callee is its SQL text or
 /// Redis command (sqlite3, libpq, MySQL's client, hiredis), if it is one.
 std::optional<unsigned> dbTextArg(StringRef Callee);
+/// Whether a call in \p Ctx's unit can be one dbTextArg() knows: each of
+/// them is named by an identifier, and every identifier of the unit is in
+/// its table (unless an AST file supplies some).
+bool mayCallDatabase(const ASTContext &Ctx);
 
 /// The text \p E hands a database call: a literal (directly or through a
 /// variable), or a local buffer the snprintf/sprintf that last wrote it

@@ -324,6 +324,10 @@ std::optional<StoreOp> DedupStore::classify(const CallExpr *Call,
 std::vector<StoreOp> DedupStore::opsIn(const Stmt *Body,
                                        ASTContext &Ctx) const {
   std::vector<StoreOp> Out;
+  // Every store operation is a member call on the store (objectOf), or a
+  // wrapper around exactly one: C has neither.
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return Out;
   forEachInFunction(Body, [&](const Stmt *S) {
     if (const auto *Call = dyn_cast<CallExpr>(S))
       if (std::optional<StoreOp> Op = classify(Call, Ctx))

@@ -145,17 +145,45 @@ struct KeySinkNames {
   const ApiModel *Api;
   const ASTContext *Ctx = nullptr;
   llvm::DenseMap<const NamedDecl *, bool> Answers;
+  /// Per callee: is it, or one of its parameters, named as a key sink?
+  llvm::DenseMap<const FunctionDecl *, bool> Callees;
+  /// Drops the answers of another translation unit.
+  void forgetOtherUnit(const ASTContext &C) {
+    if (Ctx == &C)
+      return;
+    Ctx = &C;
+    Answers.clear();
+    Callees.clear();
+  }
+  bool named(const NamedDecl &D) {
+    auto [It, New] = Answers.try_emplace(&D, false);
+    if (New)
+      It->second =
+          D.getDeclName().isIdentifier() && Api->isKeySinkName(D.getName());
+    return It->second;
+  }
 };
 
 AST_MATCHER_P(NamedDecl, isKeySinkNamed, std::shared_ptr<KeySinkNames>, Names) {
-  if (Names->Ctx != &Finder->getASTContext()) {
-    Names->Ctx = &Finder->getASTContext();
-    Names->Answers.clear();
-  }
-  auto [It, New] = Names->Answers.try_emplace(&Node, false);
+  Names->forgetOtherUnit(Finder->getASTContext());
+  return Names->named(Node);
+}
+
+/// Matches a call whose callee, or one of the callee's parameters, is named
+/// as a key sink, as callee(functionDecl(anyOf(isKeySinkNamed(),
+/// hasAnyParameter(isKeySinkNamed())))) would, answered once per callee.
+AST_MATCHER_P(CallExpr, hasKeySinkCallee, std::shared_ptr<KeySinkNames>,
+              Names) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Node.getCalleeDecl());
+  if (!FD)
+    return false;
+  Names->forgetOtherUnit(Finder->getASTContext());
+  auto [It, New] = Names->Callees.try_emplace(FD, false);
   if (New)
-    It->second = Node.getDeclName().isIdentifier() &&
-                 Names->Api->isKeySinkName(Node.getName());
+    It->second = Names->named(*FD) ||
+                 llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
+                   return Names->named(*P);
+                 });
   return It->second;
 }
 
@@ -174,13 +202,9 @@ void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
           .bind("lit"),
       Check);
   Finder->addMatcher(
-      callExpr(
-          isStmtInAnalysedFile(),
-          callee(functionDecl(anyOf(isKeySinkNamed(Names),
-                                    hasAnyParameter(isKeySinkNamed(Names))))),
-          NotInstantiated,
-          forEachArgumentWithParam(expr().bind("arg"),
-                                   parmVarDecl().bind("param")))
+      callExpr(isStmtInAnalysedFile(), hasKeySinkCallee(Names), NotInstantiated,
+               forEachArgumentWithParam(expr().bind("arg"),
+                                        parmVarDecl().bind("param")))
           .bind("call"),
       Check);
   auto SinkField =

@@ -61,6 +61,14 @@ std::optional<AwsStrategy> awsStrategy(const Expr *E, ASTContext &Ctx) {
   return S;
 }
 
+bool mayMakeAwsStrategy(ASTContext &Ctx) {
+  if (Ctx.getExternalSource())
+    return true;
+  return llvm::any_of(Ctx.Idents, [](const auto &Entry) {
+    return Entry.getKey().contains("RetryStrategy");
+  });
+}
+
 LibraryLayers::LibraryLayers(ASTContext &Ctx, const ApiModel &Api,
                              RetryingCallList RetryingCalls)
     : Ctx(Ctx), Api(Api), RetryingCalls(std::move(RetryingCalls)) {}

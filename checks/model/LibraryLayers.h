@@ -31,6 +31,11 @@ struct AwsStrategy {
   bool Known = false;
 };
 std::optional<AwsStrategy> awsStrategy(const Expr *E, ASTContext &Ctx);
+/// Whether awsStrategy() can find anything in \p Ctx's unit: a strategy's
+/// type is spelled with an identifier holding "RetryStrategy", and every
+/// identifier of the unit is in its table (unless an AST file supplies some).
+/// The walk that asks awsStrategy() of every expression prints each type.
+bool mayMakeAwsStrategy(ASTContext &Ctx);
 
 class LibraryLayers {
 public:

@@ -145,6 +145,14 @@ std::optional<double> deadlineSeconds(const RetrySite &S,
 // The summary's parts share one tracer; ValueOrigin.h includes this header.
 class ValueOrigin;
 
+/// A call that hands a callable over by name: a lambda held in a local, or
+/// a function.
+struct NamedCallableUse {
+  const CallExpr *Call;
+  const LambdaExpr *Lambda;
+  const FunctionDecl *Fn;
+};
+
 /// Per-translation-unit index of retry sites. Sites are analyzed lazily, the
 /// first time a statement inside them is asked about.
 class RetrySiteIndex {
@@ -255,8 +263,10 @@ private:
                                      const LambdaExpr *Lambda,
                                      const FunctionDecl *Fn = nullptr);
   /// Helper sites whose callable is handed by name, by the lambda or
-  /// function (canonical declaration) they run.
-  void indexNamedCallables();
+  /// function (canonical declaration) they run; from \p Collected, the
+  /// main file's such calls, when the caller's walk collected them.
+  void
+  indexNamedCallables(const std::vector<NamedCallableUse> *Collected = nullptr);
   std::optional<Operation> operationIn(const FunctionDecl *FD, unsigned Depth);
   void collectOperations(const Stmt *S, unsigned Depth,
                          llvm::SmallVectorImpl<Operation> &Out);

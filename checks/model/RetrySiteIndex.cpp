@@ -71,11 +71,8 @@ static void namedCallable(const Expr *Arg, const LambdaExpr *&Lambda,
 
 namespace {
 /// Calls in the main file that hand a callable over by name.
-class NamedCallableCalls : public MainFileVisitor<NamedCallableCalls> {
-public:
-  NamedCallableCalls(ASTContext &Ctx)
-      : MainFileVisitor(Ctx.getSourceManager()) {}
-  bool VisitCallExpr(CallExpr *Call) {
+struct NamedCallableUses {
+  void visit(const CallExpr *Call) {
     // `helper(op, s)` on a named lambda: its first operand is the helper
     // itself, not a callable handed to it.
     bool CallsObject =
@@ -92,24 +89,33 @@ public:
         break;
       }
     }
+  }
+  std::vector<NamedCallableUse> Found;
+};
+
+class NamedCallableCalls : public MainFileVisitor<NamedCallableCalls> {
+public:
+  NamedCallableCalls(ASTContext &Ctx)
+      : MainFileVisitor(Ctx.getSourceManager()) {}
+  bool VisitCallExpr(CallExpr *Call) {
+    Uses.visit(Call);
     return true;
   }
-  struct Use {
-    const CallExpr *Call;
-    const LambdaExpr *Lambda;
-    const FunctionDecl *Fn;
-  };
-  std::vector<Use> Found;
+  NamedCallableUses Uses;
 };
 } // namespace
 
-void RetrySiteIndex::indexNamedCallables() {
+void RetrySiteIndex::indexNamedCallables(
+    const std::vector<NamedCallableUse> *Collected) {
   if (NamedCallablesIndexed)
     return;
   NamedCallablesIndexed = true;
   NamedCallableCalls V(Ctx);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
-  for (const NamedCallableCalls::Use &U : V.Found) {
+  if (!Collected) {
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    Collected = &V.Uses.Found;
+  }
+  for (const NamedCallableUse &U : *Collected) {
     const FunctionDecl *Callee = calleeDecl(U.Call);
     // A comparator handed to std::sort is not an operation retried.
     if (!Callee || isStdLibrary(Callee) ||
@@ -404,6 +410,12 @@ public:
         Labels.push_back({L, CS});
     return true;
   }
+  // The same walk as indexNamedCallables() would make: one walk, not two.
+  bool VisitCallExpr(CallExpr *Call) {
+    Uses.visit(Call);
+    return true;
+  }
+  NamedCallableUses Uses;
   std::vector<const FunctionDecl *> Functions;
   std::vector<std::pair<const LabelStmt *, const CompoundStmt *>> Labels;
   bool add(const Stmt *S) {
@@ -451,7 +463,7 @@ void RetrySiteIndex::buildCallIndex() {
         AnalysedSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
       }
-  indexNamedCallables();
+  indexNamedCallables(&C.Uses.Found);
   std::vector<const RetrySite *> Named;
   for (const auto &Entry : NamedCallableSites)
     Named.insert(Named.end(), Entry.second.begin(), Entry.second.end());

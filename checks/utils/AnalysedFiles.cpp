@@ -20,6 +20,9 @@ struct Filter {
   llvm::DenseMap<FileID, bool> Answers;
   /// isBodyTooDeep()'s answers, for this translation unit.
   llvm::DenseMap<const FunctionDecl *, bool> TooDeep;
+  /// isStmtAnalysed()'s last question and answer.
+  const Stmt *LastStmt = nullptr;
+  bool LastAnswer = false;
 };
 
 thread_local Filter Current;
@@ -87,6 +90,7 @@ static void forgetOtherUnit(const SourceManager &SM) {
   Current.SM = &SM;
   Current.Answers.clear();
   Current.TooDeep.clear();
+  Current.LastStmt = nullptr;
 }
 
 bool isAnalysed(const SourceManager &SM, SourceLocation Loc) {
@@ -103,6 +107,15 @@ bool isAnalysed(const SourceManager &SM, SourceLocation Loc) {
                  (Current.Header && headerAnalysed(SM, SM.getFileID(L), L));
   }
   return It->second;
+}
+
+bool isStmtAnalysed(const SourceManager &SM, const Stmt &S) {
+  forgetOtherUnit(SM);
+  if (Current.LastStmt != &S) {
+    Current.LastAnswer = isAnalysed(SM, S.getBeginLoc());
+    Current.LastStmt = &S;
+  }
+  return Current.LastAnswer;
 }
 
 bool isBodyTooDeep(const FunctionDecl *FD) {

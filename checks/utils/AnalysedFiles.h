@@ -55,10 +55,13 @@ AST_MATCHER(Decl, isInAnalysedFile) {
                     Node.getLocation());
 }
 
+/// isAnalysed() of \p S's beginning. The matchers of several checks ask it
+/// of each node in turn, so the last answer is kept.
+bool isStmtAnalysed(const SourceManager &SM, const Stmt &S);
+
 /// Matches an expression written in analysed code.
 AST_MATCHER(Stmt, isStmtInAnalysedFile) {
-  return isAnalysed(Finder->getASTContext().getSourceManager(),
-                    Node.getBeginLoc());
+  return isStmtAnalysed(Finder->getASTContext().getSourceManager(), Node);
 }
 
 /// Matches a statement outside any template instantiation: the negation of
