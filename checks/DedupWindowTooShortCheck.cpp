@@ -39,6 +39,7 @@ void DedupWindowTooShortCheck::onStartOfTranslationUnit() {
   ReportedLocs.clear();
   DbCallsIn.clear();
   TtlDecls.clear();
+  MayCallDatabase.reset();
 }
 
 namespace {
@@ -296,8 +297,11 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
     // A purge a same-file wrapper builds from what this call hands it
     // (`purge_older_than(db, "processed_messages", 300)` formatting its
     // DELETE with snprintf): reported at the call, which holds the window.
+    // Only a unit that names a database call can hold such a wrapper.
+    if (!MayCallDatabase)
+      MayCallDatabase = model::mayCallDatabase(Ctx);
     const FunctionDecl *Def = nullptr;
-    if (Callee->hasBody(Def) && Def &&
+    if (*MayCallDatabase && Callee->hasBody(Def) && Def &&
         Ctx.getSourceManager().isInMainFile(Def->getLocation())) {
       auto [It, New] = DbCallsIn.try_emplace(Def);
       if (New)

@@ -72,6 +72,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 1>>
       DbCallsIn;
   llvm::DenseMap<const NamedDecl *, bool> TtlDecls;
+  /// model::mayCallDatabase() of this unit, once asked.
+  std::optional<bool> MayCallDatabase;
 };
 
 } // namespace clang::tidy::retry

@@ -407,6 +407,10 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
   // What the call reads, once for all the entries: a C loop hands dozens
   // of addresses and pointers.
   llvm::SmallPtrSet<const ValueDecl *, 16> Reads = declsRead(Call);
+  if (llvm::none_of(Handed, [&](const auto &Entry) {
+        return Reads.count(Entry.first) && Entry.second != Call;
+      }))
+    return false;
   // The tests whose then-branch holds the call, found once for all the
   // entries, on the way down to it.
   llvm::SmallVector<const IfStmt *, 4> Guards;
