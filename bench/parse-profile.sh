@@ -28,7 +28,7 @@ valgrind --tool=callgrind --callgrind-out-file="$TMP/rl.out" \
 total() { callgrind_annotate "$1" 2>/dev/null |
   awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}'; }
 # Inclusive instructions of the first function whose name holds $2.
-incl() { callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+incl() { callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
   awk -v p="$2" 'index($0, p) {gsub(",", "", $1); print $1; exit}'; }
 g() { awk -v n="${1:-0}" 'BEGIN {printf "%.3f G", n / 1e9}'; }
 echo "retrylint $(git rev-parse --short HEAD) on $FILE"
@@ -45,4 +45,4 @@ for C in CheckThenActDedupCheck VolatileIdempotencyStoreCheck \
   DedupWindowTooShortCheck MissingBudgetCheck NestedLayersCheck; do
   echo "| of which: $C callbacks | $(g "$(incl "$TMP/rl.out" "retry::$C::check")") |"
 done
-echo "| MatchFinder's system-header test per node | $(g "$(incl "$TMP/rl.out" 'SourceManager::getFileCharacteristic(')") |"
+echo "| system-header tests (SourceManager::getFileCharacteristic) | $(g "$(incl "$TMP/rl.out" 'SourceManager::getFileCharacteristic(')") |"
