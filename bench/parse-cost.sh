@@ -4,7 +4,7 @@
 # three TUs: a gRPC payments client with the real gRPC headers, a cpp-httplib
 # service (examples/), and a real C file of over 5,000 lines (librdkafka's
 # src/rdkafka_request.c; pass a checkout, or skip it). Medians of RUNS runs.
-# Not a test: prints a table.
+# The two commands take turns. Not a test: prints a table. Needs python3.
 #   bench/parse-cost.sh [build-dir] [runs] [librdkafka-checkout]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,26 +16,34 @@ CLANGXX=/usr/lib/llvm-22/bin/clang++
 CLANG=/usr/lib/llvm-22/bin/clang
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# Prints "cpu_seconds peak_kib" medians of RUNS runs of the command.
-measure() {
-  local cpu mem out=/tmp/parse-cost.$$
-  for _ in $(seq "$RUNS"); do
-    # time's own line, after any "Command exited with non-zero status".
-    /usr/bin/time -f 'T %U %S %M' -o "$out" "$@" >/dev/null 2>&1 || true
-    awk '$1 == "T" {printf "%.3f %d\n", $2 + $3, $4}' "$out"
-  done > "$out.all"
-  cpu=$(cut -d' ' -f1 "$out.all" | median)
-  mem=$(cut -d' ' -f2 "$out.all" | median)
-  rm -f "$out" "$out.all"
-  echo "$cpu $mem"
+# One run of a command: "cpu_seconds peak_kib". CPU time (user + system) to
+# the microsecond from getrusage: /usr/bin/time prints hundredths, one tick
+# of which is 5 % of a 0.2 s parse.
+once() {
+  python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL,
+               stderr=subprocess.DEVNULL)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f %d" % (r.ru_utime + r.ru_stime, r.ru_maxrss))' "$@"
 }
 
 row() { # name compiler file flags...
-  local name=$1 cc=$2 file=$3
+  local name=$1 cc=$2 file=$3 out=/tmp/parse-cost.$$
   shift 3
-  read -r pc pm < <(measure "$cc" -fsyntax-only "$@" "$file")
-  read -r rc rm < <(measure "$RL" --quiet --checks='-*,retry-*' "$file" -- "$@")
-  printf '| %s | %.2f | %.2f | %.3fx | %d | %d | %.3fx |\n' "$name" "$pc" "$rc" \
+  # The two commands take turns, so that a change in the machine's load
+  # falls on both.
+  for _ in $(seq "$RUNS"); do
+    echo "P $(once "$cc" -fsyntax-only "$@" "$file")"
+    echo "R $(once "$RL" --quiet --checks='-*,retry-*' "$file" -- "$@")"
+  done > "$out"
+  local pc pm rc rm
+  pc=$(awk '$1 == "P" {print $2}' "$out" | median)
+  pm=$(awk '$1 == "P" {print $3}' "$out" | median)
+  rc=$(awk '$1 == "R" {print $2}' "$out" | median)
+  rm=$(awk '$1 == "R" {print $3}' "$out" | median)
+  rm -f "$out"
+  printf '| %s | %.3f | %.3f | %.3fx | %d | %d | %.3fx |\n' "$name" "$pc" "$rc" \
     "$(echo "$rc / $pc" | bc -l)" $((pm / 1024)) $((rm / 1024)) \
     "$(echo "$rm / $pm" | bc -l)"
 }
