@@ -273,6 +273,18 @@ static void validateSource(const ClangTidyOptions &Opts, StringRef Label,
                   "); as in clang-tidy-22, it matches no file")
                      .str());
     }
+  // clang-tidy-22 reports a bad extension through a diagnostics engine that
+  // getCheckNames() does not have, and crashes.
+  for (auto [Key, Value] : {std::pair(StringRef("HeaderFileExtensions"),
+                                      &Opts.HeaderFileExtensions),
+                            std::pair(StringRef("ImplementationFileExtensions"),
+                                      &Opts.ImplementationFileExtensions)})
+    if (*Value)
+      for (const std::string &Ext : **Value)
+        if (!llvm::all_of(StringRef(Ext).trim(), llvm::isAlnum))
+          fatal(Label + ": " + Key + ": '" + Ext +
+                "' is not a file extension (letters and digits, without "
+                "the dot)");
 }
 
 std::unique_ptr<ClangTidyOptionsProvider> Setup::provider() const {
