@@ -139,7 +139,7 @@ std::optional<unsigned> dbTextArg(StringRef Callee) {
 }
 
 bool mayCallDatabase(const ASTContext &Ctx) {
-  if (Ctx.getExternalSource())
+  if (!identifierTableComplete(Ctx))
     return true;
   return llvm::any_of(DbCalls, [&](const auto &Call) {
     return Ctx.Idents.find(Call.first) != Ctx.Idents.end();

@@ -62,7 +62,7 @@ std::optional<AwsStrategy> awsStrategy(const Expr *E, ASTContext &Ctx) {
 }
 
 bool mayMakeAwsStrategy(ASTContext &Ctx) {
-  if (Ctx.getExternalSource())
+  if (!identifierTableComplete(Ctx))
     return true;
   return llvm::any_of(Ctx.Idents, [](const auto &Entry) {
     return Entry.getKey().contains("RetryStrategy");

@@ -14,6 +14,13 @@
 
 namespace clang::tidy::retry {
 
+/// Whether \p Ctx's identifier table holds every identifier of the unit, so
+/// that a name absent from it is written nowhere: not when an AST file (a
+/// PCH, a module) supplies identifiers on demand.
+inline bool identifierTableComplete(const ASTContext &Ctx) {
+  return !Ctx.getExternalSource();
+}
+
 /// Strips parens, implicit casts, temporaries, cleanups, functional and
 /// static casts, conversion operator calls and one-argument constructions.
 const Expr *ignoreWrappers(const Expr *E);
