@@ -110,8 +110,7 @@ forEachTestInLoopBody(const Stmt *Body,
     Fn(S, Inner);
 }
 
-/// forEachVarAssignment(), kept while a LoopBodyMemo lives.
-static void forEachAssignmentIn(
+void forEachAssignmentInBody(
     const Stmt *Body,
     llvm::function_ref<void(const VarDecl *, const Expr *)> Fn) {
   if (!ActiveMemo) {
@@ -140,7 +139,7 @@ public:
   CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
     // One walk of the body for both sets.
     llvm::SmallPtrSet<const VarDecl *, 4> Shared;
-    forEachAssignmentIn(Body, [&](const VarDecl *V, const Expr *E) {
+    forEachAssignmentInBody(Body, [&](const VarDecl *V, const Expr *E) {
       if (containsStmt(E, Call)) {
         Vars.insert(V);
         return;
@@ -359,12 +358,64 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
          !FailureGoesBack && !Unread;
 }
 
+/// Is \p Child, a child of \p Parent, in the place of a statement whose
+/// value is dropped (not a condition, an initializer or a returned value)?
+static bool inStatementPlace(const Stmt *Parent, const Stmt *Child) {
+  if (isa<CompoundStmt>(Parent))
+    return true;
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return Child == If->getThen() || Child == If->getElse();
+  if (const auto *L = dyn_cast<LabelStmt>(Parent))
+    return Child == L->getSubStmt();
+  if (const auto *C = dyn_cast<SwitchCase>(Parent))
+    return Child == C->getSubStmt();
+  if (const auto *A = dyn_cast<AttributedStmt>(Parent))
+    return Child == A->getSubStmt();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
+    return Child == Range->getBody();
+  if (const auto *Switch = dyn_cast<SwitchStmt>(Parent))
+    return Child == Switch->getBody();
+  return Child == loopParts(Parent).Body; // for, while, do
+}
+
+llvm::SmallPtrSet<const CallExpr *, 16> unreadResults(const Stmt *Body) {
+  llvm::SmallPtrSet<const CallExpr *, 16> Out;
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Body)) {
+    Out.insert(Call);
+    return Out;
+  }
+  // Statements only: an expression (a condition, an initializer, a
+  // statement expression, a lambda) may hand a call's value on, and a `try`
+  // makes the call's throwing an outcome.
+  llvm::SmallVector<const Stmt *, 32> Stack{Body};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.pop_back_val();
+    if (!S || isa<Expr, CXXTryStmt>(S))
+      continue;
+    for (const Stmt *Child : S->children()) {
+      if (!Child || !inStatementPlace(S, Child))
+        continue;
+      if (const auto *Call = dyn_cast<CallExpr>(Child))
+        Out.insert(Call);
+      else
+        Stack.push_back(Child);
+    }
+  }
+  return Out;
+}
+
 HandedState handedState(const Stmt *Body) {
-  HandedState Handed;
+  llvm::SmallVector<const CallExpr *, 16> Calls;
   forEachInFunction(Body, [&](const Stmt *N) {
-    const auto *Other = dyn_cast<CallExpr>(N);
-    if (!Other)
-      return;
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      Calls.push_back(Call);
+  });
+  return handedState(Calls);
+}
+
+HandedState handedState(llvm::ArrayRef<const CallExpr *> Calls) {
+  HandedState Handed;
+  for (const CallExpr *Other : Calls) {
     for (const Expr *Arg : Other->arguments()) {
       const Expr *A = Arg->IgnoreParenImpCasts();
       if (const auto *UO = dyn_cast<UnaryOperator>(A);
@@ -377,30 +428,13 @@ HandedState handedState(const Stmt *Body) {
           Handed.push_back({DRE->getDecl(), Other});
       }
     }
-  });
+  }
   return Handed;
 }
 
-/// Collects the if-statements in \p S (lambdas left out) whose then-branch
-/// holds \p Target. Returns whether \p S holds it. The depth is bounded by
-/// the walks' limit (isTooDeep).
-static bool thenBranchesHolding(const Stmt *S, const Stmt *Target,
-                                llvm::SmallVectorImpl<const IfStmt *> &Out) {
-  if (S == Target)
-    return true;
-  if (!S || isa<LambdaExpr>(S))
-    return false;
-  for (const Stmt *Child : S->children())
-    if (thenBranchesHolding(Child, Target, Out)) {
-      if (const auto *If = dyn_cast<IfStmt>(S); If && If->getThen() == Child)
-        Out.push_back(If);
-      return true;
-    }
-  return false;
-}
-
 bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
-                const HandedState &Handed, ASTContext &Ctx) {
+                const HandedState &Handed,
+                llvm::ArrayRef<const IfStmt *> Guards, ASTContext &Ctx) {
   if (Handed.empty())
     return false;
   LoopParts P = loopParts(Loop);
@@ -411,10 +445,6 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
         return Reads.count(Entry.first) && Entry.second != Call;
       }))
     return false;
-  // The tests whose then-branch holds the call, found once for all the
-  // entries, on the way down to it.
-  llvm::SmallVector<const IfStmt *, 4> Guards;
-  thenBranchesHolding(P.Body, Call, Guards);
   if (Guards.empty())
     return false;
   for (const auto &Entry : Handed) {

@@ -213,6 +213,14 @@ public:
   std::optional<Operation> unknownOperation(const CallExpr *Call);
 
 private:
+  /// Model.operation(\p Call), asked once per call: a call in nested loops
+  /// is asked about for each of them. Null when the model does not know it.
+  const Operation *knownOperation(const CallExpr *Call);
+  /// unknownOperation()'s answers, per call.
+  std::optional<Operation> unknownOperationImpl(const CallExpr *Call);
+  llvm::DenseMap<const CallExpr *, std::unique_ptr<Operation>> KnownOps,
+      UnknownOps;
+
   /// What unknownOperation() reads of the callee alone: its name and
   /// whether the name says it has a side effect, or none when a call to it
   /// is no operation.

@@ -332,7 +332,7 @@ void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
     const auto *Call = dyn_cast<CallExpr>(N);
     if (!Call)
       return;
-    if (std::optional<Operation> Op = Model.operation(Call)) {
+    if (const Operation *Op = knownOperation(Call)) {
       Out.push_back(*Op);
       return;
     }

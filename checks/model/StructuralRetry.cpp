@@ -125,14 +125,20 @@ RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
     if (!DRE || DRE->getDecl() != Def->getParamDecl(I))
       Changed.insert(Def->getParamDecl(I));
   }
+  // A call whose result nothing reads never goes back because it failed.
+  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
   forEachInFunction(Def->getBody(), [&](const Stmt *N) {
     const auto *Call = dyn_cast<CallExpr>(N);
     if (!Call || Call == Back || containsStmt(Call, Back) ||
         containsStmt(Back, Call) || readsAny(Call, Changed))
       return;
-    if (std::optional<Operation> Op = unknownOperation(Call))
-      if (goesBackOnFailure(Def->getBody(), Call, Back, Ctx))
+    if (std::optional<Operation> Op = unknownOperation(Call)) {
+      if (!Unread)
+        Unread = unreadResults(Def->getBody());
+      if (!Unread->count(Call) &&
+          goesBackOnFailure(Def->getBody(), Call, Back, Ctx))
         Out.push_back(*Op);
+    }
   });
   return Out;
 }
@@ -155,6 +161,13 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
     for (const ValueDecl *D : changedDecls(Child))
       if (!D->getDeclName().isIdentifier() || !countsAttempts(D->getName()))
         Changed.insert(D);
+  // A call whose result nothing reads never goes back because it failed.
+  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> UnreadCalls;
+  auto Unread = [&]() -> const llvm::SmallPtrSet<const CallExpr *, 16> & {
+    if (!UnreadCalls)
+      UnreadCalls = unreadResults(Block);
+    return *UnreadCalls;
+  };
   // The walk does not enter lambdas: their calls run elsewhere.
   for (const Stmt *Child : After)
     forEachInFunction(Child, [&](const Stmt *N) {
@@ -167,7 +180,7 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
       if (ReadsChanged)
         return;
       if (std::optional<Operation> Op = unknownOperation(Call))
-        if (goesBackOnFailure(Block, Call, Back, Ctx))
+        if (!Unread().count(Call) && goesBackOnFailure(Block, Call, Back, Ctx))
           Out.push_back(*Op);
     });
   return Out;
@@ -257,14 +270,19 @@ static bool testsQueue(const Expr *Cond, const Stmt *Body) {
   };
   if (ReadsQueueField(Cond))
     return true;
-  llvm::SmallPtrSet<const VarDecl *, 4> FromQueue =
-      varsAssignedFrom(Body, [&](const Expr *E) { return ReadsQueueField(E); });
-  bool Found = false;
+  // The locals the condition tests, and whether the body sets one of them
+  // from a queue field.
+  llvm::SmallPtrSet<const VarDecl *, 4> Tested;
   forEachDescendant(Cond, [&](const Stmt *N) {
     if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Found = Found || FromQueue.count(V);
+        Tested.insert(V);
   });
+  bool Found = false;
+  if (!Tested.empty())
+    forEachAssignmentInBody(Body, [&](const VarDecl *V, const Expr *E) {
+      Found = Found || (Tested.count(V) && ReadsQueueField(E));
+    });
   return Found;
 }
 
@@ -275,21 +293,109 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   LoopParts P = loopParts(Loop);
   if (testsQueue(P.Cond, P.Body))
     return Out;
+  // The calls the loop may retry, in walk order: an operation, or a retry
+  // helper that gave up (the loop around it is an outer layer). Lambdas
+  // made in the loop run where they are called: the walk does not enter
+  // them. Body and condition are disjoint, so no call is seen twice.
+  struct Candidate {
+    const CallExpr *Call;
+    Operation Op;
+    bool GivesUp, MayGoBack;
+    unsigned Guard;
+  };
+  llvm::SmallVector<Candidate, 16> Candidates;
+  // Every call of the loop, read once for the candidates, the addresses
+  // handed out and the state handed to calls: in source order, with the
+  // part it is in and whether a lambda made in the loop holds it.
+  enum PartKind { BodyPart, CondPart, IncPart };
+  // The body's tests whose then-branch holds a call, innermost first, are
+  // kept as a chain: Guards[I] is an if-statement and the index of the one
+  // around it (0: none).
+  struct LoopCall {
+    const CallExpr *Call;
+    PartKind Part;
+    bool InLambda;
+    unsigned Guard;
+  };
+  llvm::SmallVector<LoopCall, 32> Calls;
+  // The locals the body declares with an initializer, lambdas included.
+  llvm::SmallVector<const VarDecl *, 16> BodyLocals;
+  llvm::SmallVector<std::pair<const IfStmt *, unsigned>, 16> Guards{
+      {nullptr, 0}};
+  const Stmt *Parts[] = {P.Body, P.Cond, P.Inc};
+  for (PartKind Kind : {BodyPart, CondPart, IncPart}) {
+    const Stmt *Part = Parts[Kind];
+    struct Entry {
+      const Stmt *S;
+      bool InLambda;
+      unsigned Guard;
+    };
+    llvm::SmallVector<Entry, 64> Stack;
+    if (Part)
+      Stack.push_back({Part, false, 0});
+    while (!Stack.empty()) {
+      auto [N, InLambda, Guard] = Stack.pop_back_val();
+      if (const auto *Call = dyn_cast<CallExpr>(N))
+        Calls.push_back({Call, Kind, InLambda, Guard});
+      else if (const auto *DS = dyn_cast<DeclStmt>(N); DS && Kind == BodyPart)
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+            BodyLocals.push_back(V);
+      bool ChildInLambda = InLambda || isa<LambdaExpr>(N);
+      const auto *If = dyn_cast<IfStmt>(N);
+      size_t First = Stack.size();
+      for (const Stmt *Child : N->children()) {
+        if (!Child)
+          continue;
+        unsigned ChildGuard = Guard;
+        if (If && Child == If->getThen() && Kind == BodyPart && !InLambda) {
+          Guards.push_back({If, Guard});
+          ChildGuard = Guards.size() - 1;
+        }
+        Stack.push_back({Child, ChildInLambda, ChildGuard});
+      }
+      std::reverse(Stack.begin() + First, Stack.end());
+    }
+  }
+  auto GuardsOf = [&](unsigned Guard) {
+    llvm::SmallVector<const IfStmt *, 4> Out;
+    for (unsigned I = Guard; I != 0; I = Guards[I].second)
+      Out.push_back(Guards[I].first);
+    return Out;
+  };
+  const llvm::SmallPtrSet<const CallExpr *, 16> Unread = unreadResults(P.Body);
+  for (const LoopCall &LC : Calls) {
+    if (LC.Part == IncPart || LC.InLambda)
+      continue;
+    const CallExpr *Call = LC.Call;
+    std::optional<Operation> Op = unknownOperation(Call);
+    bool GivesUp = false;
+    if (const RetrySite *H = helperSite(Call)) {
+      GivesUp = true;
+      if (!Op) {
+        Op.emplace();
+        Op->Call = Op->InnerCall = Call;
+        Op->Kind = OperationKind::Unknown;
+        Op->Name = H->Helper ? H->Helper->getQualifiedNameAsString() : "";
+      }
+    }
+    if (Op)
+      Candidates.push_back({Call, *Op, GivesUp, !Unread.count(Call), LC.Guard});
+  }
+  // A call whose result nothing reads never makes the loop go back: with
+  // none other, what the loop changes is not needed.
+  if (llvm::none_of(Candidates, [](const Candidate &C) { return C.MayGoBack; }))
+    return Out;
   // Variables the loop hands by address to calls (`next(&it)`,
   // `cursor_advance(&cur, 1)`): a call reading one that another call
   // advances walks a sequence.
   llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 8> ByAddr;
-  const Stmt *Parts[] = {P.Body, P.Cond, P.Inc};
-  for (const Stmt *Part : Parts)
-    forEachDescendant(Part, [&](const Stmt *N) {
-      if (const auto *C = dyn_cast<CallExpr>(N))
-        for (const Expr *Arg : C->arguments())
-          if (const auto *UO =
-                  dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-              UO && UO->getOpcode() == UO_AddrOf)
-            if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
-              ByAddr.push_back({D, C});
-    });
+  for (const LoopCall &LC : Calls)
+    for (const Expr *Arg : LC.Call->arguments())
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+          UO && UO->getOpcode() == UO_AddrOf)
+        if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
+          ByAddr.push_back({D, LC.Call});
   auto AdvancedElsewhere = [&](const CallExpr *Call) {
     if (ByAddr.empty())
       return false;
@@ -418,56 +524,49 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     });
     return Found;
   };
-  if (P.Body && !CarriedOver.empty())
-    for (int Pass = 0; Pass < 2; ++Pass)
-      forEachDescendant(P.Body, [&](const Stmt *N) {
-        if (const auto *DS = dyn_cast<DeclStmt>(N))
-          for (const Decl *D : DS->decls())
-            if (const auto *V = dyn_cast<VarDecl>(D);
-                V && V->getInit() && Selects(V->getInit()))
-              Changed.insert(V);
-      });
-  const HandedState Handed = handedState(P.Body);
-  auto Consider = [&](const Stmt *Region) {
-    // Lambdas made in the loop run where they are called: the walk does not
-    // enter them. Body and condition are disjoint, so no call is seen twice.
-    forEachInFunction(Region, [&](const Stmt *N) {
-      const auto *Call = dyn_cast<CallExpr>(N);
-      if (!Call)
-        return;
-      std::optional<Operation> Op = unknownOperation(Call);
-      // A retry helper that gave up: the loop around it is an outer layer.
-      bool GivesUp = false;
-      if (const RetrySite *H = helperSite(Call)) {
-        GivesUp = true;
-        if (!Op) {
-          Op.emplace();
-          Op->Call = Op->InnerCall = Call;
-          Op->Kind = OperationKind::Unknown;
-          Op->Name = H->Helper ? H->Helper->getQualifiedNameAsString() : "";
-        }
-      }
-      if (!Op)
-        return;
-      // The same request each time: an argument or object the loop changes
-      // means a different call per iteration (paging, a stream, a walk, the
-      // next endpoint).
-      for (const Stmt *Child : Call->children())
-        if (readsAny(Child, Changed)) {
-          MovesOn = true;
-          return;
-        }
-      if (readsStateItAdvances(Call) || AdvancedElsewhere(Call) ||
-          consumesHandedState(Call) || actsOnStep(Loop, Call, Handed, Ctx)) {
-        MovesOn = true;
-        return;
-      }
-      if (loopsBackOnFailure(Loop, Call, Ctx, GivesUp))
-        Out.push_back(*Op);
-    });
+  // Twice: a local picked through one picked in the first pass. A pass
+  // that adds none leaves the next the same.
+  if (!CarriedOver.empty())
+    for (int Pass = 0; Pass < 2; ++Pass) {
+      bool Added = false;
+      for (const VarDecl *V : BodyLocals)
+        if (Selects(V->getInit()))
+          Added = Changed.insert(V).second || Added;
+      if (!Added)
+        break;
+    }
+  llvm::SmallVector<const CallExpr *, 16> BodyCalls;
+  for (const LoopCall &LC : Calls)
+    if (LC.Part == BodyPart && !LC.InLambda)
+      BodyCalls.push_back(LC.Call);
+  const HandedState Handed = handedState(BodyCalls);
+  // The same request each time? An argument or object the loop changes
+  // means a different call per iteration (paging, a stream, a walk, the
+  // next endpoint).
+  auto GoesElsewhere = [&](const Candidate &C) {
+    const CallExpr *Call = C.Call;
+    for (const Stmt *Child : Call->children())
+      if (readsAny(Child, Changed))
+        return true;
+    return readsStateItAdvances(Call) || AdvancedElsewhere(Call) ||
+           consumesHandedState(Call) ||
+           actsOnStep(Loop, Call, Handed, GuardsOf(C.Guard), Ctx);
   };
-  Consider(P.Body);
-  Consider(P.Cond);
+  for (const Candidate &C : Candidates) {
+    if (!C.MayGoBack)
+      continue;
+    if (GoesElsewhere(C)) {
+      MovesOn = true;
+      continue;
+    }
+    if (loopsBackOnFailure(Loop, C.Call, Ctx, C.GivesUp))
+      Out.push_back(C.Op);
+  }
+  // Whether another call moves on matters only to a site (failover).
+  if (!Out.empty() && !MovesOn)
+    MovesOn = llvm::any_of(Candidates, [&](const Candidate &C) {
+      return !C.MayGoBack && GoesElsewhere(C);
+    });
   return Out;
 }
 

@@ -12,7 +12,9 @@
 #include "utils/AstQueries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 #include <utility>
@@ -52,6 +54,11 @@ public:
 private:
   std::unique_ptr<MemoState> Owned;
 };
+
+/// forEachVarAssignment() of a loop body, kept while a LoopBodyMemo lives.
+void forEachAssignmentInBody(
+    const Stmt *Body,
+    llvm::function_ref<void(const VarDecl *, const Expr *)> Fn);
 
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
@@ -113,19 +120,31 @@ private:
 bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
                         bool GivesUp = false);
 
+/// The calls in \p Body whose result no test can read: each written as a
+/// statement of its own (`send(buf);`), reached from \p Body through
+/// statements alone (no expression, lambda or `try` around it). No test of
+/// the loop mentions such a call's result, so loopsBackOnFailure() is false
+/// for it.
+llvm::SmallPtrSet<const CallExpr *, 16> unreadResults(const Stmt *Body);
+
 /// What the calls in a loop body are handed to change: a pointer
 /// (`parse(ctx)`) or an address (`next(&it)`), with the call it goes to.
 using HandedState =
     llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 4>;
 HandedState handedState(const Stmt *Body);
+/// The same, of the calls \p Calls of a loop body (lambdas left out).
+HandedState handedState(llvm::ArrayRef<const CallExpr *> Calls);
 
 /// Does the loop body use \p Call on what an earlier step produced: \p Call
 /// reads state \p Handed to another call (`parse(ctx)`, `next(&it)`) and
 /// runs only when that call succeeded (`if (parse(ctx) == OK) {
 /// cmp(ctx->name) ... }`), while that call itself is not retried? The loop
 /// works through the steps (headers, records); \p Call acts on each one.
+/// \p Guards: the if-statements of the loop body whose then-branch holds
+/// \p Call (lambdas left out).
 bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
-                const HandedState &Handed, ASTContext &Ctx);
+                const HandedState &Handed,
+                llvm::ArrayRef<const IfStmt *> Guards, ASTContext &Ctx);
 
 /// Does \p Back (a recursive call, a backward goto) in \p Region run
 /// because \p Call failed: it sits under a failure test of the result, in

@@ -110,7 +110,7 @@ bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
     const auto *Call = dyn_cast<CallExpr>(N);
     if (!Call)
       return;
-    if (Model.operation(Call) || callableTarget(Call)) {
+    if (knownOperation(Call) || callableTarget(Call)) {
       Reaches = true;
       return;
     }
@@ -128,9 +128,32 @@ bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
   return Reaches;
 }
 
+const Operation *RetrySiteIndex::knownOperation(const CallExpr *Call) {
+  auto [It, New] = KnownOps.try_emplace(Call);
+  if (New)
+    if (std::optional<Operation> Op = Model.operation(Call))
+      It->second = std::make_unique<Operation>(std::move(*Op));
+  return It->second.get();
+}
+
 std::optional<Operation>
 RetrySiteIndex::unknownOperation(const CallExpr *Call) {
-  if (Model.operation(Call))
+  auto It = UnknownOps.find(Call);
+  if (It == UnknownOps.end()) {
+    std::optional<Operation> Op = unknownOperationImpl(Call);
+    It = UnknownOps
+             .try_emplace(Call, Op ? std::make_unique<Operation>(std::move(*Op))
+                                   : nullptr)
+             .first;
+  }
+  if (!It->second)
+    return std::nullopt;
+  return *It->second;
+}
+
+std::optional<Operation>
+RetrySiteIndex::unknownOperationImpl(const CallExpr *Call) {
+  if (knownOperation(Call))
     return std::nullopt;
   Operation Op;
   Op.Call = Call;
