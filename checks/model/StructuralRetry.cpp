@@ -162,12 +162,7 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
       if (!D->getDeclName().isIdentifier() || !countsAttempts(D->getName()))
         Changed.insert(D);
   // A call whose result nothing reads never goes back because it failed.
-  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> UnreadCalls;
-  auto Unread = [&]() -> const llvm::SmallPtrSet<const CallExpr *, 16> & {
-    if (!UnreadCalls)
-      UnreadCalls = unreadResults(Block);
-    return *UnreadCalls;
-  };
+  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
   // The walk does not enter lambdas: their calls run elsewhere.
   for (const Stmt *Child : After)
     forEachInFunction(Child, [&](const Stmt *N) {
@@ -179,9 +174,12 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
         ReadsChanged = ReadsChanged || readsAny(Arg, Changed);
       if (ReadsChanged)
         return;
-      if (std::optional<Operation> Op = unknownOperation(Call))
-        if (!Unread().count(Call) && goesBackOnFailure(Block, Call, Back, Ctx))
+      if (std::optional<Operation> Op = unknownOperation(Call)) {
+        if (!Unread)
+          Unread = unreadResults(Block);
+        if (!Unread->count(Call) && goesBackOnFailure(Block, Call, Back, Ctx))
           Out.push_back(*Op);
+      }
     });
   return Out;
 }
