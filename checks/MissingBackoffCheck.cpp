@@ -169,9 +169,9 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
 
   // Retry-After is a header of HTTP responses the code reads itself: gRPC
   // has none, an AWS SDK outcome is not an HTTP response (the SDK's own
-  // strategy handles throttling), and a call the model does not know is not
-  // known to speak HTTP.
-  bool Http = false;
+  // strategy handles throttling), and a call the model does not know speaks
+  // HTTP only when its reply carries an HTTP status.
+  bool Http = R.UnknownHttpReply;
   for (const model::Operation &Op : Site.Operations)
     Http = Http || (Op.Kind != model::OperationKind::Grpc &&
                     Op.Kind != model::OperationKind::AwsSdk &&

@@ -4,6 +4,7 @@
 #include "StatusConditions.h"
 #include "utils/AssignedVars.h"
 #include "utils/AstWalk.h"
+#include "utils/OutArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -121,6 +122,7 @@ private:
   /// that could not be read decides a way back.
   const CXXCatchStmt *Handler = nullptr;
   bool ExceptionsFiltered = false;
+  bool UnknownHttpReply = false;
   llvm::SmallPtrSet<const VarDecl *, 4> OpResults;
   /// Does \p E hand a local that holds an operation's result to a call
   /// (a predicate over it, `is_failure_temporary(herr->code)`)?
@@ -412,27 +414,21 @@ static QualType resultType(const CallExpr *Call, const Stmt *Region) {
 RetriedStatuses Analyzer::run() {
   RetriedStatuses Out;
   // An operation that returns nothing reports its outcome through what it is
-  // handed by address (`stub.SubmitOrder(&cntl, &req, resp)`, brpc's
-  // controller): tests of those say how it went.
+  // handed by address or by a pointer (`stub.SubmitOrder(&cntl, &req,
+  // resp)`, brpc's controller): tests of those say how it went.
   for (const Operation &Op : Site.Operations) {
     const auto *Call =
         dyn_cast_or_null<CallExpr>(Op.InnerCall ? Op.InnerCall : Op.Call);
     if (!Call || !Call->getType()->isVoidType())
       continue;
-    const FunctionDecl *Callee = calleeDecl(Call);
-    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    for (const OutArgument &A : outArguments(Call)) {
       // What it only reads (`const OrderReq *`) is not where it reports.
       // (A parameter taken by value has no pointee.)
-      if (Callee && I < Callee->getNumParams()) {
-        QualType Pointee = Callee->getParamDecl(I)->getType()->getPointeeType();
-        if (Pointee.isNull() || Pointee.isConstQualified())
-          continue;
-      }
-      if (const auto *UO =
-              dyn_cast<UnaryOperator>(Call->getArg(I)->IgnoreParenImpCasts());
-          UO && UO->getOpcode() == UO_AddrOf)
-        if (const VarDecl *V = refVar(UO->getSubExpr()))
-          Conds.addOutcomeVar(V);
+      if (A.Param &&
+          (A.Param->getType()->getPointeeType().isNull() || A.ToConstPointee))
+        continue;
+      if (A.AddressOf || A.ThroughPointer)
+        Conds.addOutcomeVar(A.Var);
     }
   }
   // The outcomes the site's operations can produce.
@@ -452,8 +448,10 @@ RetriedStatuses Analyzer::run() {
           Universe = Universe | StatusSet::grpc(C);
       // A reply that carries an HTTP status (`unique_ptr<HTTPResponse>`).
       if (StringRef(Ret).contains("httplib::Result") ||
-          Conds.responseRecord(resultType(Op.Call, Site.Site)))
+          Conds.responseRecord(resultType(Op.Call, Site.Site))) {
         Universe = Universe | StatusSet::http(0, 999);
+        UnknownHttpReply = true;
+      }
     } else
       Universe = Universe | StatusSet::http(0, 999) |
                  StatusSet::transport(unsigned(Transport::All));
@@ -519,6 +517,7 @@ RetriedStatuses Analyzer::finish(const StatusSet &Universe) const {
     Out.Paths.push_back({Set & Universe, At});
   Out.Imprecise = Imprecise;
   Out.ExceptionsFiltered = ExceptionsFiltered;
+  Out.UnknownHttpReply = UnknownHttpReply;
   Out.Where = RetryWhere ? RetryWhere : Site.Site;
   return Out;
 }

@@ -23,6 +23,10 @@ struct RetriedStatuses {
   /// was not read (`if (e.has_error_label("Transient")) continue;`): which
   /// ones, and so whether the request may have been processed, is unknown.
   bool ExceptionsFiltered = false;
+  /// An operation the model does not know returns a reply carrying an HTTP
+  /// status (a record with a status field or accessor): the statuses read
+  /// from it make this an HTTP retry path.
+  bool UnknownHttpReply = false;
   /// Where the retry decision is made (the condition that loops back), for
   /// diagnostics.
   const Stmt *Where = nullptr;

@@ -183,9 +183,12 @@ static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
     return Found;
   };
   llvm::SmallPtrSet<const VarDecl *, 8> Results;
+  // A call that returns nothing reports through what it is handed, pointers
+  // included (brpc's `stub.Echo(cntl, &req, resp)`, then `cntl->Failed()`).
   auto AddOutParams = [&](const CallExpr *Call) {
+    bool Void = Call->getType()->isVoidType();
     for (const OutArgument &A : outArguments(Call))
-      if (A.AddressOf || A.ByReference)
+      if (A.AddressOf || A.ByReference || (Void && A.ThroughPointer))
         Results.insert(A.Var);
   };
   for (const Operation &Op : Ops) {

@@ -28,6 +28,10 @@ llvm::SmallVector<OutArgument, 2> outArguments(const CallExpr *Call) {
       A.ToConstPointee =
           T->isPointerType() && T->getPointeeType().isConstQualified();
     }
+    QualType VT = A.Var->getType();
+    A.ThroughPointer = !A.AddressOf && VT->isPointerType() &&
+                       !VT->getPointeeType().isConstQualified() &&
+                       !A.ToConstPointee;
     Out.push_back(A);
   }
   return Out;

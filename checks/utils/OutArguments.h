@@ -21,6 +21,9 @@ struct OutArgument {
   bool AddressOf = false;      ///< `&v`
   bool ByReference = false;    ///< to a non-const lvalue-reference parameter
   bool ToConstPointee = false; ///< to a pointer-to-const parameter
+  /// A pointer variable handed on (`send(cntl, ...)` with `Controller
+  /// *cntl`) to a parameter that may write through it: what it points to.
+  bool ThroughPointer = false;
 };
 
 /// The arguments of \p Call that name a variable, directly or by address,

@@ -1,6 +1,6 @@
 // corpus: origin github:apache/brpc src/brpc/retry_policy.cpp RpcRetryPolicyWithFixedBackoff::GetBackoffTimeMs
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation; the constant wait comes from a policy class method (GetBackoffTimeMs)
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status retry-unkeyed-side-effect
 // A retry policy with a should-retry decision over socket errors and a
 // FIXED backoff; the call loop consults it up to max_retry times.

@@ -1,6 +1,6 @@
 // corpus: origin github:envoyproxy/envoy source/common/router/retry_state_impl.cc RetryStateImpl::wouldRetryFromHeaders
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation; 503 is inside the predicate's >= 500 range and Retry-After is never read
+// corpus: expect retry-missing-backoff
 // corpus: fixme-fn retry-non-retryable-status FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation; the retried statuses come from a same-TU predicate member (wouldRetryFromHeaders: >= 500 or 409) reading a status field of the returned struct
 // corpus: negative retry-missing-budget
 // retry_on "5xx,retriable-4xx": every 5xx and 409 Conflict are retried,

@@ -1,7 +1,7 @@
 // corpus: origin github:yhirose/cpp-httplib example/ssecli-stream.cc main
 // corpus: real-headers
 // corpus: expect retry-missing-budget
-// corpus: fixme-fn retry-missing-backoff FIXME: same miss: the constant retry_ms sleep (no jitter, no Retry-After) on the loop-back paths is never judged
+// corpus: expect retry-missing-backoff
 // corpus: expect retry-non-retryable-status
 // corpus: negative retry-unkeyed-side-effect retry-per-attempt-idempotency-key
 // A server-sent-events client in the style of EventSource: it opens a

@@ -758,3 +758,98 @@ bool publish_reported_bad(const char *topic) {
   }
   return false;
 }
+
+// A wrapper declared in another file whose reply carries an HTTP status: the
+// loop's own tests read that status, so the retry path is an HTTP one and a
+// blanket "not 200" retries 429 and 503 without reading Retry-After. The
+// wait's duration comes from code the model cannot read (no jitter rule).
+// Reduced from github:yhirose/cpp-httplib example/ssecli-stream.cc main.
+struct FeedReply {
+  int status = 0;
+  std::string body;
+  std::string header(const char *name) const;
+};
+FeedReply fetch_feed(const std::string &url); // another file
+int next_delay_ms();                          // another file
+int seconds_from(const std::string &text);    // another file
+
+bool follow_feed_bad(const std::string &url) {
+  for (int i = 0; i < 5; ++i) {
+    FeedReply r = fetch_feed(url);
+    if (r.status != 200) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: retry path for HTTP 429 and 503 ignores the Retry-After header
+      std::this_thread::sleep_for(std::chrono::milliseconds(next_delay_ms()));
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+// The same loop reading the reply's Retry-After.
+bool follow_feed_retry_after_ok(const std::string &url) {
+  for (int i = 0; i < 5; ++i) {
+    FeedReply r = fetch_feed(url);
+    if (r.status != 200) {
+      std::string after = r.header("Retry-After");
+      std::this_thread::sleep_for(std::chrono::milliseconds(
+          after.empty() ? next_delay_ms() : 1000 * seconds_from(after)));
+      continue;
+    }
+    return true;
+  }
+  return false;
+}
+
+// Retried on 500 and 502 only: no 429 or 503 takes the retry path.
+bool follow_feed_5xx_ok(const std::string &url) {
+  for (int i = 0; i < 5; ++i) {
+    FeedReply r = fetch_feed(url);
+    if (r.status == 500 || r.status == 502) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(next_delay_ms()));
+      continue;
+    }
+    return r.status == 200;
+  }
+  return false;
+}
+
+// A call that returns nothing reports through what it is handed, a pointer
+// included: brpc's generated stubs fill the controller they get. Reduced
+// from github:apache/brpc src/brpc/retry_policy.cpp
+// RpcRetryPolicyWithFixedBackoff::GetBackoffTimeMs and a loop consulting it.
+struct RpcController {
+  bool Failed() const;
+};
+struct PlaceRequest {};
+struct PlaceReply {};
+class OrderService_Stub {
+public:
+  void Place(RpcController *cntl, const PlaceRequest *req, PlaceReply *resp);
+};
+
+bool place_fixed_wait_bad(OrderService_Stub &stub, RpcController *cntl,
+                          const PlaceRequest &req, PlaceReply *resp) {
+  for (int i = 0; i < 3; ++i) {
+    stub.Place(cntl, &req, resp);
+    if (!cntl->Failed())
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
+  }
+  return false;
+}
+
+// The loop tests a controller the call was not handed: the call's outcome
+// does not decide whether it goes round.
+bool place_other_controller_ok(OrderService_Stub &stub, RpcController *cntl,
+                               RpcController *watchdog,
+                               const PlaceRequest &req, PlaceReply *resp) {
+  for (int i = 0; i < 3; ++i) {
+    stub.Place(cntl, &req, resp);
+    if (!watchdog->Failed())
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
