@@ -9,6 +9,7 @@
 #include "RetrySite.h"
 #include "StructuralRetryInternal.h"
 #include "utils/AssignedVars.h"
+#include "utils/SwitchGroups.h"
 #include "clang/AST/StmtCXX.h"
 
 namespace clang::tidy::retry::model {
@@ -85,7 +86,7 @@ forEachTestInLoopBody(const Stmt *Body,
       auto [S, Inner] = Stack.pop_back_val();
       if (!S || isa<LambdaExpr>(S))
         continue;
-      if (isa<IfStmt, CXXTryStmt>(S))
+      if (isa<IfStmt, CXXTryStmt, SwitchStmt>(S))
         Found(S, Inner);
       bool ChildInner =
           Inner ||
@@ -196,6 +197,54 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
 
   bool Found = false, FailureLeaves = false, FailureWentBack = false;
   bool Exits = leavesLoop(P.Body);
+  // `switch (r.error) { case Q_OK: return r; case Q_TIMEOUT: continue; ...
+  // }`: each group read as the branch of `if (r.error == label)`, in order;
+  // `default` stands for the values no label names, failures once a label
+  // names the success.
+  auto ReadSwitch = [&](const SwitchStmt *SW) {
+    llvm::SmallVector<CaseGroup, 4> Groups = caseGroups(SW);
+    bool SuccessNamed = false;
+    llvm::SmallVector<Outcome, 4> Outcomes;
+    for (const CaseGroup &G : Groups) {
+      Outcome O = Outcome::Unknown;
+      for (size_t K = 0; K < G.Values.size(); ++K) {
+        Outcome VO = Reader.readCase(SW->getCond(), G.Values[K]);
+        O = K == 0 || VO == O ? VO : Outcome::Unknown;
+      }
+      SuccessNamed = SuccessNamed || O == Outcome::Success;
+      Outcomes.push_back(G.Default ? Outcome::Unknown : O);
+    }
+    // A group that ends in a jump out of the loop (`break` leaves the
+    // switch only) never goes round.
+    auto EndsOut = [](const CaseGroup &G) {
+      const Stmt *Last = G.Stmts.empty() ? nullptr : G.Stmts.back();
+      return Last && !isa<BreakStmt>(Last) && alwaysLeaves(Last);
+    };
+    for (size_t I = 0; I < Groups.size(); ++I) {
+      const CaseGroup &G = Groups[I];
+      Outcome O = G.Default && SuccessNamed ? Outcome::Failure : Outcomes[I];
+      if (O == Outcome::Unknown)
+        continue;
+      bool Leaves = llvm::any_of(
+          G.Stmts, [](const Stmt *X) { return leavesLoop(X, true); });
+      bool Back = llvm::any_of(G.Stmts, reachesContinue);
+      bool Specific = !G.Default;
+      if (O == Outcome::Failure && Back)
+        FailureWentBack = true;
+      if (O == Outcome::Failure && Leaves && !Back && !Specific &&
+          !FailureWentBack)
+        FailureLeaves = true;
+      if (O == Outcome::Success && Leaves && !Back)
+        // The other groups: one that goes back or falls out of the switch
+        // goes round.
+        for (size_t J = 0; J < Groups.size(); ++J)
+          if (J != I && (llvm::any_of(Groups[J].Stmts, reachesContinue) ||
+                         !EndsOut(Groups[J])))
+            Found = true;
+      if (O == Outcome::Failure && Back && (Exits || GivesUp))
+        Found = true;
+    }
+  };
   forEachTestInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       Outcome O = Reader.read(If->getCond());
@@ -230,6 +279,9 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
         for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
           if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
             Found = true;
+    } else if (const auto *SW = dyn_cast<SwitchStmt>(S);
+               SW && !Inner && Reader.mentions(SW->getCond())) {
+      ReadSwitch(SW);
     }
   });
   return Found && !FailureLeaves;

@@ -77,6 +77,11 @@ public:
     return readImpl(E);
   }
   bool lastWasSpecific() const { return Specific; }
+  /// Outcome of the `case V:` of `switch (E)`, read as `E == V`.
+  Outcome readCase(const Expr *E, const Expr *V) {
+    Specific = false;
+    return compare(BO_EQ, E, V);
+  }
 
 private:
   Outcome readImpl(const Expr *E);

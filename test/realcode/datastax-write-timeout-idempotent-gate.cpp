@@ -1,6 +1,6 @@
 // corpus: origin github:datastax/cpp-driver src/request_handler.cpp RequestExecution::on_error_response
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation (a switch over the reply's error that continues the loop)
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-unkeyed-side-effect
 // A write timeout is retried only when the statement is marked idempotent,
 // and only once; unavailable is retried once. Nothing waits between the

@@ -853,3 +853,47 @@ bool place_other_controller_ok(OrderService_Stub &stub, RpcController *cntl,
   }
   return false;
 }
+
+// A switch over the call's result: it returns on the success enumerator and
+// goes back on some failures, so the loop goes back because the call failed.
+// Reduced from github:datastax/cpp-driver src/request_handler.cpp
+// RequestExecution::on_error_response.
+enum QueryError { QUERY_OK, QUERY_READ_TIMEOUT, QUERY_UNAVAILABLE, QUERY_SYNTAX };
+struct QueryReply {
+  QueryError error;
+};
+QueryReply run_query(const char *cql); // another file
+
+QueryReply query_switch_bad(const char *cql) {
+  for (int tries = 0;; ++tries) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    QueryReply r = run_query(cql);
+    switch (r.error) {
+    case QUERY_OK:
+      return r;
+    case QUERY_READ_TIMEOUT:
+    case QUERY_UNAVAILABLE:
+      if (tries < 2)
+        continue;
+      return r;
+    default:
+      return r;
+    }
+  }
+}
+
+// Goes round after a success and leaves on any failure: a drain, not a
+// retry.
+int drain_queries_ok(const char *cql) {
+  int n = 0;
+  for (;;) {
+    QueryReply r = run_query(cql);
+    switch (r.error) {
+    case QUERY_OK:
+      ++n;
+      continue;
+    default:
+      return n;
+    }
+  }
+}
