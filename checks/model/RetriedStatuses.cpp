@@ -68,6 +68,21 @@ public:
           return Op.Call && containsStmt(E, Op.Call);
         });
       });
+    // What a call handed one of those fills (`post_transfer(t, result,
+    // &retry, &delay)`): the decision on the outcome is made there.
+    if (!OpResults.empty())
+      forEachDescendant(Site.Site, [&](const Stmt *N) {
+        const auto *Call = dyn_cast<CallExpr>(N);
+        if (!Call || !llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+              return llvm::any_of(OpResults, [&](const VarDecl *V) {
+                return references(Arg, V);
+              });
+            }))
+          return;
+        for (const OutArgument &A : outArguments(Call))
+          if ((A.AddressOf && !A.ToConstPointee) || A.ByReference)
+            Filled.insert(A.Var);
+      });
   }
 
   RetriedStatuses run();
@@ -124,11 +139,17 @@ private:
   bool ExceptionsFiltered = false;
   bool UnknownHttpReply = false;
   llvm::SmallPtrSet<const VarDecl *, 4> OpResults;
+  /// Locals a call handed an operation's result fills.
+  llvm::SmallPtrSet<const VarDecl *, 4> Filled;
   /// Does \p E hand a local that holds an operation's result to a call
-  /// (a predicate over it, `is_failure_temporary(herr->code)`)?
+  /// (a predicate over it, `is_failure_temporary(herr->code)`), or read a
+  /// local such a call fills?
   bool asksOfOpResult(const Expr *E) const {
     bool Found = false;
     forEachDescendant(E, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+          Found = Found || Filled.count(V);
       // A named function; comparisons (`*s == "done"`) are read elsewhere.
       const auto *Call = dyn_cast<CallExpr>(N);
       if (!Call || Found || isa<CXXOperatorCallExpr>(Call))

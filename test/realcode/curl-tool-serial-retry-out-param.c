@@ -1,7 +1,7 @@
 // corpus: origin github:curl/curl src/tool_operate.c serial_transfers
 // corpus: real-headers
 // corpus: fixme-fn retry-missing-backoff FIXME: the wait's duration comes back through an out-parameter of a same-file function (post_transfer -> next_delay) that doubles it with no jitter; the model reads it as unknown, so no finding
-// corpus: fixme-fp retry-non-retryable-status FIXME: the retry flag a same-file function fills through an out-parameter (post_transfer(t, result, &retry, &delay)) is read as retrying every HTTP status, 4xx included; it retries 408, 429 and 5xx only
+// corpus: negative retry-non-retryable-status
 // corpus: negative retry-missing-budget retry-unkeyed-side-effect
 // Also post_per_transfer and retry_sleep. A loop over the transfers: each is
 // set up (its status shares the transfer's variable), performed, and handed

@@ -352,3 +352,43 @@ grpc::Status charge_with_template_helpers(payments::Payments::Stub &stub,
   });
   return a.ok() ? b : a;
 }
+
+// --- a flag a same-file function fills from the outcome ---
+
+// The decision is made where the flag is filled (a function handed the
+// curl code and the flag's address): 408, 429 and 5xx only. The model does
+// not read that decision, so it names no status. Reduced from
+// github:curl/curl src/tool_operate.c serial_transfers / post_per_transfer.
+static int decide_retry(CURL *h, CURLcode result, bool *retry) {
+  long code = 0;
+  *retry = false;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+  if (result == CURLE_OPERATION_TIMEDOUT || code == 408 || code == 429 ||
+      (code >= 500 && code < 600))
+    *retry = true;
+  return result != CURLE_OK;
+}
+
+struct job {
+  CURL *h;
+  job *next;
+};
+CURLcode set_up(job *j);
+
+int curl_flag_filled_by_decider_ok(job *jobs) {
+  int failures = 0;
+  for (job *j = jobs; j;) {
+    bool retry;
+    CURLcode result = set_up(j);
+    if (result)
+      break;
+    result = curl_easy_perform(j->h);
+    failures += decide_retry(j->h, result, &retry);
+    if (retry) {
+      pause_ms(100);
+      continue;
+    }
+    j = j->next;
+  }
+  return failures;
+}
