@@ -84,9 +84,13 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(
     if (!Site)
       continue;
     // Keys only matter where the retry re-sends a side effect: a GET
-    // retried with a fresh key is harmless.
+    // retried with a fresh key is harmless. An RPC or SDK call named with a
+    // verb in neither list (`RunInstances`) that is handed a key sink is
+    // de-duplicated by that key: the sink says it is no read.
     if (llvm::all_of(Site->Operations, [](const model::Operation &Op) {
-          return Op.knownIdempotent();
+          bool Rpc = Op.Kind == model::OperationKind::Grpc ||
+                     Op.Kind == model::OperationKind::AwsSdk;
+          return Rpc ? Op.onlyReads() : Op.knownIdempotent();
         }))
       continue;
     if (O.Kind != model::SourceKind::AttemptCounter &&

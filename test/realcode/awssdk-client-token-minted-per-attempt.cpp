@@ -1,7 +1,7 @@
 // corpus: origin github:aws/aws-sdk-cpp src/aws-cpp-sdk-core/source/utils/UUID.cpp UUID::RandomUUID
 // corpus: real-headers
 // corpus: expect retry-non-retryable-status
-// corpus: fixme-fn retry-per-attempt-idempotency-key FIXME: an SDK call whose verb is not in the side-effect list (RunInstances) is not a side effect even though its request carries a key sink (SetClientToken); with CreateInstances it is found
+// corpus: expect retry-per-attempt-idempotency-key
 // corpus: negative retry-unkeyed-side-effect retry-missing-budget
 // corpus: negative retry-missing-backoff
 // The request object is built INSIDE the retry loop, and the application

@@ -456,3 +456,65 @@ bool report_request_id_FP(httplib::Client &cli, const Order &o) {
   }
   return false;
 }
+
+// An SDK call whose verb is in neither list (RunInstances) but whose request
+// carries a client token: the token is what de-duplicates it, so a new one
+// per attempt launches twice. Reduced from github:aws/aws-sdk-cpp
+// (EC2 RunInstances with SetClientToken, UUID::RandomUUID).
+namespace Aws {
+namespace Utils {
+struct UUID {
+  static UUID RandomUUID();
+  operator std::string() const;
+};
+} // namespace Utils
+namespace EC2 {
+namespace Model {
+class RunInstancesRequest {
+public:
+  void SetClientToken(const std::string &);
+};
+class DescribeInstancesRequest {
+public:
+  void SetClientToken(const std::string &);
+};
+struct RunInstancesOutcome {
+  bool IsSuccess() const;
+};
+struct DescribeInstancesOutcome {
+  bool IsSuccess() const;
+};
+} // namespace Model
+class EC2Client {
+public:
+  Model::RunInstancesOutcome
+  RunInstances(const Model::RunInstancesRequest &) const;
+  Model::DescribeInstancesOutcome
+  DescribeInstances(const Model::DescribeInstancesRequest &) const;
+};
+} // namespace EC2
+} // namespace Aws
+
+bool launch_token_per_attempt_bad(const Aws::EC2::EC2Client &ec2) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    Aws::EC2::Model::RunInstancesRequest request;
+    request.SetClientToken(Aws::Utils::UUID::RandomUUID());
+    // CHECK-NOTES: :[[@LINE-1]]:{{[0-9]+}}: warning: idempotency key changes on every attempt
+    // CHECK-NOTES: :[[@LINE-2]]:{{[0-9]+}}: note: {{.*}} is produced here on each attempt
+    // CHECK-NOTES: :[[@LINE-5]]:3: note: retry loop re-sends the request here
+    if (ec2.RunInstances(request).IsSuccess())
+      return true;
+  }
+  return false;
+}
+
+// A read (Describe*) retried with a fresh token: nothing is executed twice.
+bool describe_token_per_attempt_ok(const Aws::EC2::EC2Client &ec2) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    Aws::EC2::Model::DescribeInstancesRequest request;
+    request.SetClientToken(Aws::Utils::UUID::RandomUUID());
+    if (ec2.DescribeInstances(request).IsSuccess())
+      return true;
+  }
+  return false;
+}
