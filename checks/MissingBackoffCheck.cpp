@@ -76,6 +76,15 @@ void MissingBackoffCheck::checkHelperCall(const model::RetrySite &Site,
   // Only where the helper's own retry was read. One in the main file is
   // reported there, once; one in another file (a library's header) is
   // reported at each call, the place that uses it.
+  if (Site.ImmediatePolicy) {
+    diag(Site.getBeginLoc(),
+         "%0 re-sends immediately after a failure: with no wait between "
+         "attempts an outage turns into a request storm")
+        << Site.describe();
+    diag(Site.ImmediatePolicy->getBeginLoc(),
+         "this policy retries at once, with no wait", DiagnosticIDs::Note);
+    return;
+  }
   const model::RetrySite *Own = Site.HelperOwn;
   const SourceManager &SM = Index.context().getSourceManager();
   if (!Own || Own->Failover ||

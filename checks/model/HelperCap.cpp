@@ -250,8 +250,13 @@ void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
           std::string Name;
           llvm::SmallVector<const Expr *, 2> Args;
           if (const auto *C = dyn_cast<CallExpr>(E)) {
-            if (const FunctionDecl *FD = calleeDecl(C))
+            if (const FunctionDecl *FD = calleeDecl(C)) {
               Name = FD->getNameAsString();
+              // folly's basic policy retries every failure at once.
+              if (FD->getQualifiedNameAsString() ==
+                  "folly::futures::retryingPolicyBasic")
+                Site.ImmediatePolicy = E;
+            }
             Args.append(C->arg_begin(), C->arg_end());
           } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
             if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())

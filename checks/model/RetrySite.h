@@ -70,6 +70,9 @@ struct RetrySite {
   /// For helpers: the helper's own retry of the callable, when its body was
   /// read (HelperRetry.cpp); its cap and waits are this call's.
   const RetrySite *HelperOwn = nullptr;
+  /// For helpers: a library policy documented to retry at once, with no
+  /// wait (folly's `retryingPolicyBasic(n)`), where it is made.
+  const Expr *ImmediatePolicy = nullptr;
   /// The loop's attempt counter, if it has one.
   const VarDecl *AttemptCounter = nullptr;
   /// Operations re-issued on each attempt (directly or through same-TU

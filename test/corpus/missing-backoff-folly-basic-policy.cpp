@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-missing-backoff FIXME: folly::futures::retrying with retryingPolicyBasic(n) (the library's basic policy retries every exception at once) is not reported: a library retry helper's policy waits are not modelled
+// corpus: expect retry-missing-backoff
 // folly::futures::retrying with retryingPolicyBasic(3): the basic policy
 // retries every failure at once, with no wait between the tries.
 #include <folly/futures/Retrying.h>

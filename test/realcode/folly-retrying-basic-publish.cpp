@@ -1,6 +1,6 @@
 // corpus: origin github:facebook/folly folly/futures/Retrying.h retryingPolicyBasic
 // corpus: expect retry-unkeyed-side-effect
-// corpus: fixme-fn retry-missing-backoff FIXME: folly::futures::retrying with retryingPolicyBasic: the basic policy's immediate retries are not read as no wait
+// corpus: expect retry-missing-backoff
 // corpus: negative retry-missing-budget retry-non-retryable-status
 // retryingPolicyBasic(n) retries every exception immediately, up to n tries;
 // here it re-publishes an event with no idempotency key after any failure.

@@ -334,21 +334,34 @@ bool retry_after_unconditional_ok(httplib::Client &cli) {
 
 // --- known gaps ------------------------------------------------------------------
 
-// FIXME: a library retry helper's policy is not read: folly's
-// retryingPolicyBasic(n) retries every exception at once, with no wait (the
-// corpus case missing-backoff-folly-basic-policy).
+// A library retry helper's policy: folly's retryingPolicyBasic(n) retries
+// every exception at once, with no wait (the corpus case
+// missing-backoff-folly-basic-policy); its jittered policy waits.
 #include <folly/futures/Retrying.h>
 
 struct LookupFailed {};
 int geo_lookup(const char *ip, char *country, int n); // another file
 
-int folly_basic_policy_FN(const char *ip, char *out, int n) {
+int folly_basic_policy_bad(const char *ip, char *out, int n) {
   return folly::futures::retrying(folly::futures::retryingPolicyBasic(3),
+  // CHECK-NOTES: :[[@LINE-1]]:10: warning: retry helper 'retrying' re-sends immediately after a failure: with no wait between attempts an outage turns into a request storm [retry-missing-backoff]
+  // CHECK-NOTES: :[[@LINE-2]]:35: note: this policy retries at once, with no wait
                                   [&](unsigned) {
                                     if (geo_lookup(ip, out, n) != 0)
                                       throw LookupFailed{};
                                     return 0;
                                   });
+}
+
+int folly_jittered_policy_ok(const char *ip, char *out, int n) {
+  return folly::futures::retrying(
+      folly::futures::retryingPolicyCappedJitteredExponentialBackoff(3, 100,
+                                                                     2000, 0.5),
+      [&](unsigned) {
+        if (geo_lookup(ip, out, n) != 0)
+          throw LookupFailed{};
+        return 0;
+      });
 }
 
 // FIXME: a retry made of completion callbacks (the completion schedules a

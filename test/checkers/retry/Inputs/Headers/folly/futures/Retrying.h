@@ -14,5 +14,9 @@ auto retrying(Policy &&p, FF &&ff) -> decltype(ff(0u)) {
 }
 struct BasicPolicy {};
 BasicPolicy retryingPolicyBasic(unsigned max_tries);
+struct JitteredPolicy {};
+JitteredPolicy retryingPolicyCappedJitteredExponentialBackoff(
+    unsigned max_tries, long backoff_min_ms, long backoff_max_ms,
+    double jitter_param);
 } // namespace futures
 } // namespace folly
