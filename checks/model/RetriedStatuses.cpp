@@ -73,15 +73,20 @@ public:
     if (!OpResults.empty())
       forEachDescendant(Site.Site, [&](const Stmt *N) {
         const auto *Call = dyn_cast<CallExpr>(N);
-        if (!Call || !llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
+        if (!Call)
+          return;
+        // The cheap test first: most calls fill nothing.
+        llvm::SmallVector<const VarDecl *, 2> Out;
+        for (const OutArgument &A : outArguments(Call))
+          if ((A.AddressOf && !A.ToConstPointee) || A.ByReference)
+            Out.push_back(A.Var);
+        if (!Out.empty() &&
+            llvm::any_of(Call->arguments(), [&](const Expr *Arg) {
               return llvm::any_of(OpResults, [&](const VarDecl *V) {
                 return references(Arg, V);
               });
             }))
-          return;
-        for (const OutArgument &A : outArguments(Call))
-          if ((A.AddressOf && !A.ToConstPointee) || A.ByReference)
-            Filled.insert(A.Var);
+          Filled.insert(Out.begin(), Out.end());
       });
   }
 

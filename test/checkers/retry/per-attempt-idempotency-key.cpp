@@ -461,39 +461,8 @@ bool report_request_id_FP(httplib::Client &cli, const Order &o) {
 // carries a client token: the token is what de-duplicates it, so a new one
 // per attempt launches twice. Reduced from github:aws/aws-sdk-cpp
 // (EC2 RunInstances with SetClientToken, UUID::RandomUUID).
-namespace Aws {
-namespace Utils {
-struct UUID {
-  static UUID RandomUUID();
-  operator std::string() const;
-};
-} // namespace Utils
-namespace EC2 {
-namespace Model {
-class RunInstancesRequest {
-public:
-  void SetClientToken(const std::string &);
-};
-class DescribeInstancesRequest {
-public:
-  void SetClientToken(const std::string &);
-};
-struct RunInstancesOutcome {
-  bool IsSuccess() const;
-};
-struct DescribeInstancesOutcome {
-  bool IsSuccess() const;
-};
-} // namespace Model
-class EC2Client {
-public:
-  Model::RunInstancesOutcome
-  RunInstances(const Model::RunInstancesRequest &) const;
-  Model::DescribeInstancesOutcome
-  DescribeInstances(const Model::DescribeInstancesRequest &) const;
-};
-} // namespace EC2
-} // namespace Aws
+#include <aws/core/utils/UUID.h>
+#include <aws/ec2/EC2Client.h>
 
 bool launch_token_per_attempt_bad(const Aws::EC2::EC2Client &ec2) {
   for (int attempt = 0; attempt < 4; ++attempt) {
