@@ -419,6 +419,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   if (P.Inc)
     for (const ValueDecl *D : changedDecls(P.Inc))
       Changed.insert(D);
+  dropBackoffState(Parts, Model, Ctx, Changed);
   // A local made afresh in each round (the attempt's response, an error
   // message, a header value) carries nothing from one round to the next:
   // a call reading it judges or reports this attempt, it does not go

@@ -1,7 +1,7 @@
 // corpus: origin github:eclipse/paho.mqtt.c src/MQTTAsyncUtils.c MQTTAsync_startConnectRetry
 // corpus: real-headers
 // corpus: flags -D_DEFAULT_SOURCE
-// corpus: fixme-fn retry-missing-budget FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation (while (flag) loop leaving on success)
+// corpus: expect retry-missing-budget
 // corpus: negative retry-missing-backoff retry-non-retryable-status
 // Automatic reconnect: the interval doubles up to maxRetryInterval and is
 // jittered, but nothing limits the number of reconnects.

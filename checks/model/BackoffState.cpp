@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A retry's own bookkeeping among what a loop changes: the interval it
+// waits and a flag it sets to one constant. A C client often keeps the
+// connection and its backoff in one struct and hands the whole struct to
+// the call; changing the backoff there does not make the next round a
+// different call (the next host or offset does).
+
+#include "ApiModel.h"
+#include "StructuralRetryInternal.h"
+#include "Waits.h"
+#include "utils/AssignedVars.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::retry::model {
+
+/// The variable or member an lvalue names as a whole (`c->interval`:
+/// `interval`; `delay`); null for an element or a pointee (`buf[i]`, `*p`),
+/// which may be anything.
+static const ValueDecl *leafDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  return nullptr;
+}
+
+namespace {
+/// One change the loop makes: the whole it changes (rootDecl()), the part
+/// (leafDecl()), and the constant stored, when it stores one.
+struct Change {
+  const ValueDecl *Root;
+  const ValueDecl *Leaf;
+  std::optional<llvm::APSInt> Constant;
+};
+} // namespace
+
+void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
+                      const ASTContext &Ctx,
+                      llvm::SmallPtrSetImpl<const ValueDecl *> &Changed) {
+  if (Changed.empty())
+    return;
+  llvm::SmallVector<Change, 8> Changes;
+  // What the loop's waits read for their duration, and the locals it
+  // assigns (a delay computed from the interval before the wait).
+  llvm::SmallPtrSet<const ValueDecl *, 8> WaitReads;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> LocalValues;
+  auto AddReads = [](const Stmt *S, llvm::SmallPtrSetImpl<const ValueDecl *> &To) {
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *E = dyn_cast<Expr>(N))
+        if (isa<MemberExpr, DeclRefExpr>(E))
+          if (const ValueDecl *D = leafDecl(E))
+            To.insert(D);
+    });
+  };
+  for (const Stmt *Part : Parts) {
+    if (!Part)
+      continue;
+    forEachDescendant(Part, [&](const Stmt *N) {
+      if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+            LocalValues.push_back({V, V->getInit()});
+        return;
+      }
+      const Expr *Target = nullptr, *Stored = nullptr;
+      if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+        if (!BO->isAssignmentOp())
+          return;
+        Target = BO->getLHS();
+        if (BO->getOpcode() == BO_Assign)
+          Stored = BO->getRHS();
+      } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+        if (!UO->isIncrementDecrementOp())
+          return;
+        Target = UO->getSubExpr();
+      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+        if (!(OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+              OC->getOperator() == OO_MinusMinus) ||
+            OC->getNumArgs() == 0)
+          return;
+        Target = OC->getArg(0);
+        if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+          Stored = OC->getArg(1);
+      } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+        const FunctionDecl *FD = calleeDecl(Call);
+        if (std::optional<unsigned> Arg = Model.waitDurationArg(Call))
+          AddReads(Call->getArg(*Arg), WaitReads);
+        else if (FD && FD->getDeclName().isIdentifier() &&
+                 isSleepName(FD->getName()))
+          for (const Expr *A : Call->arguments())
+            AddReads(A, WaitReads);
+        return;
+      } else {
+        return;
+      }
+      const ValueDecl *Root = rootDecl(Target);
+      if (!Root || !Changed.count(Root))
+        return;
+      Change C{Root, leafDecl(Target), std::nullopt};
+      Expr::EvalResult R;
+      if (Stored && !Stored->isValueDependent() &&
+          Stored->EvaluateAsInt(R, Ctx))
+        C.Constant = R.Val.getInt();
+      Changes.push_back(C);
+      if (Stored && C.Leaf)
+        LocalValues.push_back({C.Leaf, Stored});
+    });
+  }
+  // The wait reads a local computed from the interval (`unsigned delay =
+  // c->interval;`): twice, for a local computed from another.
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (const auto &[D, Value] : LocalValues)
+      if (isa<VarDecl>(D) && WaitReads.count(D))
+        AddReads(Value, WaitReads);
+  // Each part that stores constants: whether it always stores the same one.
+  llvm::DenseMap<const ValueDecl *, bool> OneConstant;
+  for (const Change &C : Changes) {
+    if (!C.Leaf)
+      continue;
+    auto [It, New] = OneConstant.try_emplace(C.Leaf, C.Constant.has_value());
+    if (!C.Constant)
+      It->second = false;
+    else if (!New && It->second)
+      for (const Change &Other : Changes)
+        if (Other.Leaf == C.Leaf && Other.Constant &&
+            !llvm::APSInt::isSameValue(*Other.Constant, *C.Constant))
+          It->second = false;
+  }
+  auto Bookkeeping = [&](const Change &C) {
+    return C.Leaf && (WaitReads.count(C.Leaf) || OneConstant.lookup(C.Leaf));
+  };
+  llvm::SmallPtrSet<const ValueDecl *, 4> Kept;
+  for (const Change &C : Changes)
+    if (!Bookkeeping(C))
+      Kept.insert(C.Root);
+  for (const Change &C : Changes)
+    if (!Kept.count(C.Root))
+      Changed.erase(C.Root);
+}
+
+} // namespace clang::tidy::retry::model
