@@ -48,7 +48,8 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
   // assigns (a delay computed from the interval before the wait).
   llvm::SmallPtrSet<const ValueDecl *, 8> WaitReads;
   llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> LocalValues;
-  auto AddReads = [](const Stmt *S, llvm::SmallPtrSetImpl<const ValueDecl *> &To) {
+  auto AddReads = [](const Stmt *S,
+                     llvm::SmallPtrSetImpl<const ValueDecl *> &To) {
     forEachDescendant(S, [&](const Stmt *N) {
       if (const auto *E = dyn_cast<Expr>(N))
         if (isa<MemberExpr, DeclRefExpr>(E))
