@@ -1,7 +1,7 @@
 // corpus: origin github:awslabs/aws-c-s3 source/s3_client.c aws_s3_client_notify_connection_finished
 // corpus: real-headers
 // corpus: flags -D_DEFAULT_SOURCE
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation; here the status is a field of a returned struct, classified by a same-TU helper
+// corpus: fixme-fn retry-missing-backoff FIXME: the loop is a retry site, but its retried outcomes stay unknown: the decision goes through a same-TU classifier that maps the returned struct to an enum (classify(r) == RETRY_NONE), which is not read, so the 503 path is not seen
 // corpus: negative retry-non-retryable-status retry-missing-budget
 // Error classes feed the retry strategy: 500 and 503 (SlowDown) are server
 // errors and throttling, other 4xx end the request. Waits are fully

@@ -1,6 +1,6 @@
 // corpus: origin github:datastax/cpp-driver src/retry_policy.cpp DowngradingConsistencyRetryPolicy
 // corpus: real-headers
-// corpus: fixme-fn retry-missing-backoff FIXME: a loop that calls an unknown external function again after its failure is not a retry site unless the callee is a known library operation (a bounded loop retrying on a result flag with no wait)
+// corpus: fixme-fn retry-missing-backoff FIXME: the loop hands the call an argument it changes from the reply (the consistency level, downgraded), so each round reads as a different call rather than a retry of the same request (a bounded loop retrying on a result flag with no wait)
 // corpus: negative retry-missing-budget
 // After an unavailable reply the policy retries once, at once, at the
 // consistency level the alive replicas can still satisfy.
