@@ -81,8 +81,20 @@ int remove_all_temp_dirs() {
   closing = true;
   int n = 0;
   for (const auto &d : live()) {
+    // Scenario threads may still be writing (SQLite makes a journal file per
+    // transaction): a file made while remove_all() empties the directory
+    // leaves it behind. Moved away first, the directory takes no new file
+    // by its old path, and nothing can refill it while it is removed.
+    std::string gone = d + ".removing";
     std::error_code ec;
-    fs::remove_all(d, ec);
+    fs::rename(d, gone, ec);
+    const std::string &victim = ec ? d : gone;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+      ec.clear();
+      fs::remove_all(victim, ec);
+      if (!ec)
+        break;
+    }
     n += ec ? 0 : 1;
   }
   live().clear();
