@@ -7,6 +7,7 @@
 // StatusWrappers.cpp.
 
 #include "StatusConditions.h"
+#include "FixedFields.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -165,12 +166,19 @@ StatusCond StatusConditions::compareCprError(BinaryOperatorKind Op,
 StatusCond StatusConditions::eval(const Expr *E) {
   if (!E)
     return StatusCond::unknown();
+  bool AsCondition = E->getType()->isBooleanType();
   E = ignoreWrappers(E);
   // A constant (`return true;` in a predicate) holds for every outcome or
   // for none.
   if (bool B = false; !E->isValueDependent() && E->getType()->isBooleanType() &&
                       E->EvaluateAsBooleanCondition(B, Ctx))
     return StatusCond::exactly(B ? StatusSet::all() : StatusSet::none());
+  // So does a gate on a configuration member nothing changes
+  // (`retry_on_ & RETRY_ON_5XX`).
+  if (bool ReadsField = false; AsCondition || E->getType()->isBooleanType())
+    if (std::optional<int64_t> V = valueWithFixedFields(E, Ctx, ReadsField);
+        V && ReadsField)
+      return StatusCond::exactly(*V ? StatusSet::all() : StatusSet::none());
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->getOpcode() == UO_LNot) {
       StatusCond C = eval(UO->getSubExpr());

@@ -1,7 +1,7 @@
 // corpus: origin github:envoyproxy/envoy source/common/router/retry_state_impl.cc RetryStateImpl::wouldRetryFromHeaders
 // corpus: real-headers
 // corpus: expect retry-missing-backoff
-// corpus: fixme-fn retry-non-retryable-status FIXME: the loop is a retry site, but its retried outcomes stay unknown (at most 409, 500-999): the decision is a same-TU predicate member (wouldRetryFromHeaders) gated on a flag member whose only value is its default member initializer (retry_on_), which is not read
+// corpus: fixme-fn retry-non-retryable-status FIXME: the loop is a retry site and the predicate's gate on its flag member (retry_on_, set only by its default member initializer) is read, but the decision also tests the member counter (`|| retries_remaining_ == 0`), which is not set aside as the cap test, so the retried outcomes stay unknown (at most 409, 500-999)
 // corpus: negative retry-missing-budget
 // retry_on "5xx,retriable-4xx": every 5xx and 409 Conflict are retried,
 // with a jittered exponential backoff and a retry budget; 409 will not
