@@ -108,6 +108,10 @@ std::optional<int64_t> fixedFieldValue(const FieldDecl *FD,
 
 std::optional<int64_t>
 valueWithFixedFields(const Expr *E, const ASTContext &Ctx, bool &ReadsField) {
+  // C has no `this`: every condition of a C file would be evaluated for
+  // nothing.
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return std::nullopt;
   E = E->IgnoreParenImpCasts();
   if (E->isValueDependent())
     return std::nullopt;
@@ -139,9 +143,11 @@ valueWithFixedFields(const Expr *E, const ASTContext &Ctx, bool &ReadsField) {
     return std::nullopt;
   std::optional<int64_t> L =
       valueWithFixedFields(BO->getLHS(), Ctx, ReadsField);
+  if (!L)
+    return std::nullopt;
   std::optional<int64_t> R =
       valueWithFixedFields(BO->getRHS(), Ctx, ReadsField);
-  if (!L || !R)
+  if (!R)
     return std::nullopt;
   switch (BO->getOpcode()) {
   case BO_And:
