@@ -65,28 +65,8 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
         for (const Decl *D : DS->decls())
           if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
             LocalValues.push_back({V, V->getInit()});
-        return;
-      }
-      const Expr *Target = nullptr, *Stored = nullptr;
-      if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-        if (!BO->isAssignmentOp())
-          return;
-        Target = BO->getLHS();
-        if (BO->getOpcode() == BO_Assign)
-          Stored = BO->getRHS();
-      } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
-        if (!UO->isIncrementDecrementOp())
-          return;
-        Target = UO->getSubExpr();
-      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-        if (!(OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
-              OC->getOperator() == OO_MinusMinus) ||
-            OC->getNumArgs() == 0)
-          return;
-        Target = OC->getArg(0);
-        if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
-          Stored = OC->getArg(1);
-      } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+      } else if (const auto *Call = dyn_cast<CallExpr>(N);
+                 Call && !isa<CXXOperatorCallExpr>(Call)) {
         const FunctionDecl *FD = calleeDecl(Call);
         if (std::optional<unsigned> Arg = Model.waitDurationArg(Call))
           AddReads(Call->getArg(*Arg), WaitReads);
@@ -94,10 +74,9 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
                  isSleepName(FD->getName()))
           for (const Expr *A : Call->arguments())
             AddReads(A, WaitReads);
-        return;
-      } else {
-        return;
       }
+    });
+    forEachChange(Part, [&](const Expr *Target, const Expr *Stored) {
       const ValueDecl *Root = rootDecl(Target);
       if (!Root || !Changed.count(Root))
         return;

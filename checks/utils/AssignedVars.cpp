@@ -29,28 +29,34 @@ const ValueDecl *rootDecl(const Expr *E) {
   return nullptr;
 }
 
-/// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
-/// variable, a member, a field or an element of one).
-llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
-  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
-  auto Add = [&](const Expr *E) {
-    if (const ValueDecl *D = rootDecl(E))
-      Out.insert(D);
-  };
+void forEachChange(const Stmt *S,
+                   llvm::function_ref<void(const Expr *, const Expr *)> Fn) {
   forEachDescendant(S, [&](const Stmt *N) {
     if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
       if (BO->isAssignmentOp())
-        Add(BO->getLHS());
+        Fn(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
     } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
       if (UO->isIncrementDecrementOp())
-        Add(UO->getSubExpr());
+        Fn(UO->getSubExpr(), nullptr);
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
       // `it = next`, `++it` on a class iterator.
       if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
            OC->getOperator() == OO_MinusMinus) &&
           OC->getNumArgs() > 0)
-        Add(OC->getArg(0));
+        Fn(OC->getArg(0), OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
+                              ? OC->getArg(1)
+                              : nullptr);
     }
+  });
+}
+
+/// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
+/// variable, a member, a field or an element of one).
+llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
+  forEachChange(S, [&](const Expr *Target, const Expr *) {
+    if (const ValueDecl *D = rootDecl(Target))
+      Out.insert(D);
   });
   return Out;
 }

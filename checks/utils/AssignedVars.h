@@ -16,6 +16,12 @@ namespace clang::tidy::retry {
 /// `*p`; the member for `this->next_` (and `next_` in a method).
 const ValueDecl *rootDecl(const Expr *E);
 
+/// Calls \p Fn on each change the code in \p S makes (=, op=, ++, --, a
+/// class's operator= or operator++) with the lvalue changed and, for a plain
+/// assignment, the value stored (null otherwise).
+void forEachChange(const Stmt *S,
+                   llvm::function_ref<void(const Expr *, const Expr *)> Fn);
+
 /// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
 /// variable, a member, a field or an element of one).
 llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S);
