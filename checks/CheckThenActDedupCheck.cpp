@@ -61,12 +61,13 @@ void CheckThenActDedupCheck::onStartOfTranslationUnit() {
 }
 
 void CheckThenActDedupCheck::registerMatchers(MatchFinder *Finder) {
-  addTraversalScope(Finder);
-  addFunctionMatchers(Finder);
+  addUnitMatcher(Finder);
 }
 
 void CheckThenActDedupCheck::check(const MatchFinder::MatchResult &Result) {
-  checkBody(matchedFunction(Result).first, *Result.Context);
+  forEachBody(*Result.Context, [&](const Stmt *Body, const FunctionDecl *) {
+    checkBody(Body, *Result.Context);
+  });
 }
 
 void CheckThenActDedupCheck::checkBody(const Stmt *Body, ASTContext &Ctx) {

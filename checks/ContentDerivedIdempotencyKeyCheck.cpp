@@ -77,34 +77,28 @@ void ContentDerivedIdempotencyKeyCheck::onStartOfTranslationUnit() {
 }
 
 void ContentDerivedIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
-  addTraversalScope(Finder);
-  model::addKeySinkMatchers(Finder, api(), this);
-  auto NotInstantiated = isOutsideTemplateInstantiation();
-  // Keys of de-dup stores on the serving side: calls on an object. One
-  // matcher per kind, so that other calls (every call of a C file) are not
-  // even tried.
-  Finder->addMatcher(cxxMemberCallExpr(isStmtInAnalysedFile(), NotInstantiated)
-                         .bind("storecall"),
-                     this);
-  Finder->addMatcher(
-      cxxOperatorCallExpr(isStmtInAnalysedFile(), NotInstantiated)
-          .bind("storecall"),
-      this);
+  addUnitMatcher(Finder);
 }
 
 void ContentDerivedIdempotencyKeyCheck::check(
     const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("storecall")) {
-    std::optional<model::StoreOp> Op = store().classify(Call, Ctx);
-    if (Op && store().isDedupStore(*Op))
-      checkKeyValue({Op->Key}, Ctx);
-    return;
+  for (model::Node N : nodes(Ctx).Reported) {
+    const auto *S = N.dyn_cast<const Stmt *>();
+    if (!S)
+      continue;
+    // "Idempotency-Key: " + a + ":" + b is one key made of all operands.
+    Sinks.at(S, Ctx, [&](llvm::ArrayRef<const Expr *> Values) {
+      checkKeyValue(Values, Ctx);
+    });
+    // Keys of de-dup stores on the serving side: calls on an object.
+    if (isa<CXXMemberCallExpr, CXXOperatorCallExpr>(S)) {
+      std::optional<model::StoreOp> Op =
+          store().classify(cast<CallExpr>(S), Ctx);
+      if (Op && store().isDedupStore(*Op))
+        checkKeyValue({Op->Key}, Ctx);
+    }
   }
-  // "Idempotency-Key: " + a + ":" + b is one key made of all operands.
-  if (auto Values = model::keySinkValues(Result, api());
-      Values && !Values->empty())
-    checkKeyValue(*Values, Ctx);
 }
 
 ContentDerivedIdempotencyKeyCheck::Role

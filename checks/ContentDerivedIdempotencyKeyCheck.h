@@ -4,6 +4,7 @@
 #define RETRYLINT_CHECKS_CONTENTDERIVEDIDEMPOTENCYKEYCHECK_H
 
 #include "RetryCheck.h"
+#include "model/KeySink.h"
 #include "model/ValueOrigin.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -34,6 +35,7 @@ private:
       EntityWords, NeutralWords;
   llvm::DenseSet<const Expr *> Seen;
   llvm::DenseSet<const Expr *> ReportedLeaves;
+  model::KeySinkReader Sinks{api()};
 };
 
 } // namespace clang::tidy::retry

@@ -53,13 +53,15 @@ public:
 
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
-    if (!MI || MI->isFunctionLike() || !SM.isInMainFile(Name.getLocation()))
+    if (!MI || MI->isFunctionLike())
       return;
     ArrayRef<Token> T = MI->tokens();
     if (T.size() == 3 && T[0].is(tok::l_paren) && T[2].is(tok::r_paren))
       T = T.slice(1, 1);
+    // The shape first: it is cheaper than the file of each of a C unit's
+    // thousands of macros.
     if (T.size() != 1 || !T[0].is(tok::numeric_constant) ||
-        !T[0].getLiteralData())
+        !T[0].getLiteralData() || !SM.isInMainFile(Name.getLocation()))
       return;
     StringRef Text(T[0].getLiteralData(), T[0].getLength());
     Text = Text.rtrim("uUlL");
@@ -133,33 +135,7 @@ bool DedupWindowTooShortCheck::namesRetention(StringRef Name) const {
 }
 
 void DedupWindowTooShortCheck::registerMatchers(MatchFinder *Finder) {
-  addTraversalScope(Finder);
-  // The translation unit itself, so that the macros are read even where
-  // nothing below matches.
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-  // Only what a finding can be reported on; the file test first, as
-  // isInTemplateInstantiation() climbs the parents.
-  auto NotInstantiated = isOutsideTemplateInstantiation();
-  // Named constants and configuration: kIdempotencyTtl, dedup_window_seconds.
-  Finder->addMatcher(varDecl(isInAnalysedFile(), isOutsideInstantiatedDecl(),
-                             hasInitializer(expr()))
-                         .bind("var"),
-                     this);
-  // Defaults of configuration structs: struct Opts { int key_ttl_s = 120; }.
-  Finder->addMatcher(
-      fieldDecl(isExpansionInMainFile(), hasInClassInitializer(expr()))
-          .bind("field"),
-      this);
-  // Configuration written as JSON in a string literal.
-  Finder->addMatcher(
-      stringLiteral(isExpansionInMainFile(), NotInstantiated).bind("json"),
-      this);
-  // Durations handed to a de-dup store, Redis commands, SQL purges.
-  Finder->addMatcher(
-      callExpr(isStmtInAnalysedFile(), NotInstantiated).bind("call"), this);
-  Finder->addMatcher(
-      cxxConstructExpr(isStmtInAnalysedFile(), NotInstantiated).bind("ctor"),
-      this);
+  addUnitMatcher(Finder);
 }
 
 std::optional<double> DedupWindowTooShortCheck::namedSeconds(StringRef Name,
@@ -247,35 +223,57 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   for (const MacroValue &M : std::exchange(PendingMacros, {}))
     if (std::optional<double> Unit = durationUnitFromName(M.Name))
       checkNamedValue(nullptr, M.Loc, M.Name, M.Value * *Unit, Ctx);
-  if (Result.Nodes.getNodeAs<TranslationUnitDecl>("tu"))
-    return;
-  if (const auto *VD = Result.Nodes.getNodeAs<VarDecl>("var")) {
-    if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD) ||
-        !namesRetention(VD->getName()))
-      return;
-    checkNamedValue(
-        VD, VD->getLocation(), VD->getName(),
-        namedSeconds(VD->getName(), VD->getType(), VD->getInit(), Ctx), Ctx);
-    return;
+  // Only what a finding can be reported on.
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (model::Node N : nodes(Ctx).Reported) {
+    if (const auto *D = N.dyn_cast<const Decl *>()) {
+      // Named constants and configuration: kIdempotencyTtl,
+      // dedup_window_seconds.
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        checkVar(VD, Ctx);
+      // Defaults of configuration structs: struct Opts { int key_ttl_s =
+      // 120; }.
+      else if (const auto *FD = dyn_cast<FieldDecl>(D);
+               FD && SM.isInMainFile(SM.getExpansionLoc(FD->getBeginLoc())))
+        checkField(FD, Ctx);
+      continue;
+    }
+    const Stmt *S = cast<const Stmt *>(N);
+    // Configuration written as JSON in a string literal.
+    if (const auto *SL = dyn_cast<StringLiteral>(S)) {
+      checkJsonConfig(SL, Ctx);
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      // Durations handed to a de-dup store, Redis commands, SQL purges.
+      checkCall(Call, nullptr, Ctx);
+    } else if (const auto *Ctor = dyn_cast<CXXConstructExpr>(S)) {
+      checkCall(nullptr, Ctor, Ctx);
+    }
   }
-  if (const auto *FD = Result.Nodes.getNodeAs<FieldDecl>("field")) {
-    if (!FD->getDeclName().isIdentifier() || !namesRetention(FD->getName()) ||
-        !Ctx.getSourceManager().isInMainFile(FD->getLocation()))
-      return;
-    checkNamedValue(FD, FD->getLocation(), FD->getName(),
-                    namedSeconds(FD->getName(), FD->getType(),
-                                 FD->getInClassInitializer(), Ctx),
-                    Ctx);
-    return;
-  }
-  if (const auto *SL = Result.Nodes.getNodeAs<StringLiteral>("json")) {
-    checkJsonConfig(SL, Ctx);
-    return;
-  }
+}
 
-  const CallExpr *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const CXXConstructExpr *Ctor =
-      Result.Nodes.getNodeAs<CXXConstructExpr>("ctor");
+void DedupWindowTooShortCheck::checkVar(const VarDecl *VD, ASTContext &Ctx) {
+  if (!VD->getDeclName().isIdentifier() || isa<ParmVarDecl>(VD) ||
+      !namesRetention(VD->getName()))
+    return;
+  checkNamedValue(
+      VD, VD->getLocation(), VD->getName(),
+      namedSeconds(VD->getName(), VD->getType(), VD->getInit(), Ctx), Ctx);
+}
+
+void DedupWindowTooShortCheck::checkField(const FieldDecl *FD,
+                                          ASTContext &Ctx) {
+  if (!FD->getDeclName().isIdentifier() || !namesRetention(FD->getName()) ||
+      !Ctx.getSourceManager().isInMainFile(FD->getLocation()))
+    return;
+  checkNamedValue(FD, FD->getLocation(), FD->getName(),
+                  namedSeconds(FD->getName(), FD->getType(),
+                               FD->getInClassInitializer(), Ctx),
+                  Ctx);
+}
+
+void DedupWindowTooShortCheck::checkCall(const CallExpr *Call,
+                                         const CXXConstructExpr *Ctor,
+                                         ASTContext &Ctx) {
   const FunctionDecl *Callee = Call ? calleeDecl(Call)
                                     : (Ctor ? Ctor->getConstructor() : nullptr);
   if (!Callee)

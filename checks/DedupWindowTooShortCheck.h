@@ -43,6 +43,12 @@ private:
   std::optional<double> namedSeconds(StringRef Name, QualType T,
                                      const Expr *Init, ASTContext &Ctx);
   void checkJsonConfig(const StringLiteral *SL, ASTContext &Ctx);
+  void checkVar(const VarDecl *VD, ASTContext &Ctx);
+  void checkField(const FieldDecl *FD, ASTContext &Ctx);
+  /// A duration handed to a store, a Redis command or an SQL purge by a
+  /// call or a construction (one of the two is null).
+  void checkCall(const CallExpr *Call, const CXXConstructExpr *Ctor,
+                 ASTContext &Ctx);
   /// A retention in SQL or Redis text handed to a database call, reported at
   /// \p Loc.
   void checkDbText(StringRef Text, bool Redis, SourceLocation Loc,

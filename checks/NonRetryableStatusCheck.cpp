@@ -41,21 +41,17 @@ void NonRetryableStatusCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "RetryableStatuses", RetryableStatusesOption);
 }
 
-void NonRetryableStatusCheck::registerMatchers(MatchFinder *Finder) {
-  RetrySiteCheck::registerMatchers(Finder);
+void NonRetryableStatusCheck::check(const MatchFinder::MatchResult &Result) {
+  RetrySiteCheck::check(Result);
   // gRPC service configs are JSON in string literals.
-  Finder->addMatcher(
-      stringLiteral(isStmtInAnalysedFile(), isOutsideTemplateInstantiation())
-          .bind("config"),
-      this);
+  for (model::Node N : nodes(*Result.Context).Reported)
+    if (const auto *Lit =
+            dyn_cast_if_present<StringLiteral>(N.dyn_cast<const Stmt *>()))
+      checkServiceConfig(Lit, *Result.Context);
 }
 
-void NonRetryableStatusCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("config");
-  if (!Lit) {
-    RetrySiteCheck::check(Result);
-    return;
-  }
+void NonRetryableStatusCheck::checkServiceConfig(const StringLiteral *Lit,
+                                                 ASTContext &Ctx) {
   if (Lit->getCharByteWidth() != 1 || !Lit->getString().contains("retryPolicy"))
     return;
   for (const model::GrpcRetryPolicy &P :

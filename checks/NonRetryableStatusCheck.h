@@ -14,7 +14,6 @@ class NonRetryableStatusCheck : public RetrySiteCheck {
 public:
   NonRetryableStatusCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 protected:
@@ -22,6 +21,9 @@ protected:
                  model::RetrySiteIndex &Index) override;
 
 private:
+  /// A gRPC service config (JSON in a string literal) whose retry policy
+  /// retries a status that will not succeed.
+  void checkServiceConfig(const StringLiteral *Lit, ASTContext &Ctx);
   const std::string RetryableStatusesOption;
   model::StatusSet ExtraRetryable;
 };

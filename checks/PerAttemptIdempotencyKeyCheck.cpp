@@ -17,20 +17,23 @@ void PerAttemptIdempotencyKeyCheck::onStartOfTranslationUnit() {
 }
 
 void PerAttemptIdempotencyKeyCheck::registerMatchers(MatchFinder *Finder) {
-  addTraversalScope(Finder);
-  // Header names and prefixes ("Idempotency-Key", "...: "), setters and
-  // parameters named as key sinks, fields: req.idempotency_key = k.
-  model::addKeySinkMatchers(Finder, api(), this);
+  addUnitMatcher(Finder);
 }
 
 void PerAttemptIdempotencyKeyCheck::check(
     const MatchFinder::MatchResult &Result) {
-  // The pieces of one key ("Idempotency-Key: " + tv.tv_sec + tv.tv_usec)
-  // made from one source are one finding.
-  llvm::SmallPtrSet<const Stmt *, 4> Sources;
-  if (auto Values = model::keySinkValues(Result, api()))
-    for (const Expr *V : *Values)
-      checkKeyValue(V, *Result.Context, Sources);
+  ASTContext &Ctx = *Result.Context;
+  // Header names and prefixes ("Idempotency-Key", "...: "), setters and
+  // parameters named as key sinks, fields: req.idempotency_key = k.
+  for (model::Node N : nodes(Ctx).Reported)
+    if (const auto *S = N.dyn_cast<const Stmt *>())
+      Sinks.at(S, Ctx, [&](llvm::ArrayRef<const Expr *> Values) {
+        // The pieces of one key ("Idempotency-Key: " + tv.tv_sec +
+        // tv.tv_usec) made from one source are one finding.
+        llvm::SmallPtrSet<const Stmt *, 4> Sources;
+        for (const Expr *V : Values)
+          checkKeyValue(V, Ctx, Sources);
+      });
 }
 
 void PerAttemptIdempotencyKeyCheck::checkKeyValue(

@@ -4,6 +4,7 @@
 #define RETRYLINT_CHECKS_PERATTEMPTIDEMPOTENCYKEYCHECK_H
 
 #include "RetryCheck.h"
+#include "model/KeySink.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -23,6 +24,7 @@ private:
                      llvm::SmallPtrSetImpl<const Stmt *> &Sources);
 
   llvm::DenseSet<const Expr *> Seen;
+  model::KeySinkReader Sinks{api()};
 };
 
 } // namespace clang::tidy::retry

@@ -49,6 +49,7 @@ void RetryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void RetryCheck::onStartOfTranslationUnit() {
   Sites.reset();
+  Nodes.reset();
   if (Store)
     Store->forgetUnit();
   setAnalysedFiles(TidyContext->getOptions());
@@ -93,25 +94,39 @@ void RetryCheck::storeBool(ClangTidyOptions::OptionMap &Opts, StringRef Name,
   Options.store(Opts, Name, Value ? "true" : "false");
 }
 
+namespace {
+/// The retry checks registered with one MatchFinder (one translation unit,
+/// on this thread) whose callback on the unit has not run yet.
+struct PendingReads {
+  const MatchFinder *Finder = nullptr;
+  unsigned Count = 0;
+};
+thread_local PendingReads Pending;
+} // namespace
+
 void RetryCheck::ScopeLimiter::run(const MatchFinder::MatchResult &Result) {
   limitTraversalToUserCode(*Result.Context);
 }
 
-void RetryCheck::addTraversalScope(MatchFinder *Finder) {
-  Finder->addMatcher(translationUnitDecl(), &Scope);
+void RetryCheck::UnitRead::run(const MatchFinder::MatchResult &Result) {
+  if (Pending.Count && --Pending.Count == 0)
+    endUserCodeTraversal(*Result.Context);
 }
 
-void RetryCheck::addFunctionMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(), isInAnalysedFile(),
-                   unless(ast_matchers::isTemplateInstantiation()),
-                   unless(cxxMethodDecl(ofClass(cxxRecordDecl(isLambda())))))
-          .bind("fn"),
-      this);
-  Finder->addMatcher(
-      lambdaExpr(isStmtInAnalysedFile(), isOutsideTemplateInstantiation())
-          .bind("lambda"),
-      this);
+void RetryCheck::addUnitMatcher(MatchFinder *Finder) {
+  if (Pending.Finder != Finder)
+    Pending = {Finder, 0};
+  ++Pending.Count;
+  // In this order for the unit: the scope first, the check, then the count.
+  Finder->addMatcher(translationUnitDecl(), &Scope);
+  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  Finder->addMatcher(translationUnitDecl(), &Read);
+}
+
+const model::UnitNodes &RetryCheck::nodes(ASTContext &Ctx) {
+  if (!Nodes)
+    Nodes = model::sharedUnitNodes(Ctx);
+  return *Nodes;
 }
 
 /// The first instantiation with a body of \p FD, a definition in a
@@ -136,28 +151,26 @@ static const FunctionDecl *firstInstantiation(const FunctionDecl *FD) {
   return nullptr;
 }
 
-static std::pair<const Stmt *, const FunctionDecl *>
-matchedFunctionImpl(const MatchFinder::MatchResult &Result);
-
-std::pair<const Stmt *, const FunctionDecl *>
-RetryCheck::matchedFunction(const MatchFinder::MatchResult &Result) {
-  auto Found = matchedFunctionImpl(Result);
-  // A body nested too deep for the model's walks is not analysed.
-  if (Found.first && isBodyTooDeep(Found.second))
-    return {nullptr, nullptr};
-  return Found;
-}
-
-static std::pair<const Stmt *, const FunctionDecl *>
-matchedFunctionImpl(const MatchFinder::MatchResult &Result) {
-  if (const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn")) {
-    if (const FunctionDecl *Inst = firstInstantiation(FD))
-      return {Inst->getBody(), Inst};
-    return {FD->getBody(), FD};
+void RetryCheck::forEachBody(
+    ASTContext &Ctx,
+    llvm::function_ref<void(const Stmt *, const FunctionDecl *)> F) {
+  for (model::Body B : nodes(Ctx).Bodies) {
+    const Stmt *Body = nullptr;
+    const FunctionDecl *Fn = nullptr;
+    if (const auto *FD = B.dyn_cast<const FunctionDecl *>()) {
+      if (const FunctionDecl *Inst = firstInstantiation(FD))
+        FD = Inst;
+      Body = FD->getBody();
+      Fn = FD;
+    } else {
+      const auto *LE = cast<const LambdaExpr *>(B);
+      Body = LE->getBody();
+      Fn = LE->getCallOperator();
+    }
+    // A body nested too deep for the model's walks is not analysed.
+    if (Body && !isBodyTooDeep(Fn))
+      F(Body, Fn);
   }
-  if (const auto *LE = Result.Nodes.getNodeAs<LambdaExpr>("lambda"))
-    return {LE->getBody(), LE->getCallOperator()};
-  return {nullptr, nullptr};
 }
 
 } // namespace clang::tidy::retry

@@ -13,6 +13,7 @@
 #include "model/ApiModel.h"
 #include "model/DedupStore.h"
 #include "model/RetrySite.h"
+#include "model/UnitNodes.h"
 #include <memory>
 #include <optional>
 #include <utility>
@@ -56,26 +57,36 @@ protected:
   /// '<Option>': <Message>".
   void configError(StringRef Option, StringRef Message);
 
-  /// Every check calls this first in registerMatchers: it limits the
-  /// traversal to user code (limitTraversalToUserCode) when the translation
-  /// unit is matched, before the traversal descends into it.
-  void addTraversalScope(ast_matchers::MatchFinder *Finder);
-
-  /// Matches every function definition and lambda outside template
-  /// instantiations; matchedFunction() reads a match.
-  void addFunctionMatchers(ast_matchers::MatchFinder *Finder);
-  /// The body and the function (a lambda's call operator) of a match of
-  /// addFunctionMatchers, or nulls. For a definition in a template (a
-  /// handler class template over its store type) that is the first
-  /// instantiation with a body, where calls on dependent members are
-  /// resolved; the pattern when none is instantiated.
-  static std::pair<const Stmt *, const FunctionDecl *>
-  matchedFunction(const ast_matchers::MatchFinder::MatchResult &Result);
+  /// Every check calls this in registerMatchers, and only this: the check
+  /// is called once per translation unit (its check() sees the unit bound
+  /// as "tu") and reads what it reports on from nodes(). Before the first
+  /// check reads the unit, the traversal is limited to user code
+  /// (limitTraversalToUserCode); once the last has, the MatchFinder's
+  /// walk below the unit is given nothing to visit (endUserCodeTraversal).
+  void addUnitMatcher(ast_matchers::MatchFinder *Finder);
+  /// The nodes of the translation unit of \p Ctx that checks report on,
+  /// from the walk the retry-site index shares.
+  const model::UnitNodes &nodes(ASTContext &Ctx);
+  /// Calls \p F with the body and the function (a lambda's call operator)
+  /// of every function definition and lambda outside template
+  /// instantiations, in the order of the walk. For a definition in a
+  /// template (a handler class template over its store type) that is the
+  /// first instantiation with a body, where calls on dependent members are
+  /// resolved; the pattern when none is instantiated. A body too deep for
+  /// the model's walks is left out.
+  void
+  forEachBody(ASTContext &Ctx,
+              llvm::function_ref<void(const Stmt *, const FunctionDecl *)> F);
 
 private:
   struct ScopeLimiter : ast_matchers::MatchFinder::MatchCallback {
     void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
   } Scope;
+  /// Runs after the check's own callback on the unit: the last of them
+  /// ends the traversal.
+  struct UnitRead : ast_matchers::MatchFinder::MatchCallback {
+    void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  } Read;
   void configErrors(llvm::ArrayRef<std::pair<std::string, std::string>> Errs);
 
   /// The context the check was made in, for the header filter of each
@@ -86,6 +97,7 @@ private:
   std::shared_ptr<const model::ApiModel> Api;
   std::optional<model::DedupStore> Store;
   std::shared_ptr<model::RetrySiteIndex> Sites;
+  std::shared_ptr<const model::UnitNodes> Nodes;
   bool OwnIndex = false;
 };
 

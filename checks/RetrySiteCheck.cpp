@@ -8,8 +8,7 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::retry {
 
 void RetrySiteCheck::registerMatchers(MatchFinder *Finder) {
-  addTraversalScope(Finder);
-  Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+  addUnitMatcher(Finder);
 }
 
 void RetrySiteCheck::check(const MatchFinder::MatchResult &Result) {

@@ -70,14 +70,14 @@ void VolatileIdempotencyStoreCheck::onStartOfTranslationUnit() {
 }
 
 void VolatileIdempotencyStoreCheck::registerMatchers(MatchFinder *Finder) {
-  addTraversalScope(Finder);
-  addFunctionMatchers(Finder);
+  addUnitMatcher(Finder);
 }
 
 void VolatileIdempotencyStoreCheck::check(
     const MatchFinder::MatchResult &Result) {
-  auto [Body, Fn] = matchedFunction(Result);
-  checkBody(Body, Fn, *Result.Context);
+  forEachBody(*Result.Context, [&](const Stmt *Body, const FunctionDecl *Fn) {
+    checkBody(Body, Fn, *Result.Context);
+  });
 }
 
 bool VolatileIdempotencyStoreCheck::isInMemoryContainer(

@@ -43,7 +43,7 @@ public:
     Options.store(Opts, "Location", Location);
   }
   void registerMatchers(MatchFinder *Finder) override {
-    Finder->addMatcher(translationUnitDecl().bind("tu"), this);
+    addUnitMatcher(Finder);
   }
   void check(const MatchFinder::MatchResult &Result) override {
     auto [File, LineText] = StringRef(Location).rsplit(':');

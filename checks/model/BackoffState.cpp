@@ -47,7 +47,8 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
   // What the loop's waits read for their duration, and the locals it
   // assigns (a delay computed from the interval before the wait).
   llvm::SmallPtrSet<const ValueDecl *, 8> WaitReads;
-  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> LocalValues;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> LocalValues,
+      StoredValues;
   auto AddReads = [](const Stmt *S,
                      llvm::SmallPtrSetImpl<const ValueDecl *> &To) {
     forEachDescendant(S, [&](const Stmt *N) {
@@ -57,10 +58,25 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
             To.insert(D);
     });
   };
+  // One walk per part: what the waits read, the locals, and the changes.
+  auto OnChange = [&](const Expr *Target, const Expr *Stored) {
+    const ValueDecl *Root = rootDecl(Target);
+    if (!Root || !Changed.count(Root))
+      return;
+    Change C{Root, leafDecl(Target), std::nullopt};
+    Expr::EvalResult R;
+    if (Stored && !Stored->isValueDependent() && Stored->EvaluateAsInt(R, Ctx))
+      C.Constant = R.Val.getInt();
+    Changes.push_back(C);
+    if (Stored && C.Leaf)
+      StoredValues.push_back({C.Leaf, Stored});
+  };
   for (const Stmt *Part : Parts) {
     if (!Part)
       continue;
+    size_t Stored = StoredValues.size();
     forEachDescendant(Part, [&](const Stmt *N) {
+      changeAt(N, OnChange);
       if (const auto *DS = dyn_cast<DeclStmt>(N)) {
         for (const Decl *D : DS->decls())
           if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
@@ -76,19 +92,8 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
             AddReads(A, WaitReads);
       }
     });
-    forEachChange(Part, [&](const Expr *Target, const Expr *Stored) {
-      const ValueDecl *Root = rootDecl(Target);
-      if (!Root || !Changed.count(Root))
-        return;
-      Change C{Root, leafDecl(Target), std::nullopt};
-      Expr::EvalResult R;
-      if (Stored && !Stored->isValueDependent() &&
-          Stored->EvaluateAsInt(R, Ctx))
-        C.Constant = R.Val.getInt();
-      Changes.push_back(C);
-      if (Stored && C.Leaf)
-        LocalValues.push_back({C.Leaf, Stored});
-    });
+    // Of each part, its locals are read before the values it stores.
+    LocalValues.append(StoredValues.begin() + Stored, StoredValues.end());
   }
   // The wait reads a local computed from the interval (`unsigned delay =
   // c->interval;`): twice, for a local computed from another.

@@ -4,8 +4,9 @@
 #include "utils/AnalysedFiles.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "llvm/ADT/DenseMap.h"
-#include <memory>
 
 namespace clang::tidy::retry::model {
 
@@ -136,119 +137,96 @@ keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
   return Out;
 }
 
-namespace {
-/// isKeySinkName() of each declaration's name, for the one translation unit
-/// a MatchFinder (and so its matchers) is made for: every call asks it of
-/// the callee and of each parameter.
-struct KeySinkNames {
-  explicit KeySinkNames(const ApiModel *Api) : Api(Api) {}
-  const ApiModel *Api;
-  const ASTContext *Ctx = nullptr;
-  llvm::DenseMap<const NamedDecl *, bool> Answers;
-  /// Per callee: is it, or one of its parameters, named as a key sink?
-  llvm::DenseMap<const FunctionDecl *, bool> Callees;
-  /// Drops the answers of another translation unit.
-  void forgetOtherUnit(const ASTContext &C) {
-    if (Ctx == &C)
-      return;
-    Ctx = &C;
-    Answers.clear();
-    Callees.clear();
-  }
-  bool named(const NamedDecl &D) {
-    auto [It, New] = Answers.try_emplace(&D, false);
-    if (New)
-      It->second =
-          D.getDeclName().isIdentifier() && Api->isKeySinkName(D.getName());
-    return It->second;
-  }
-};
-
-AST_MATCHER_P(NamedDecl, isKeySinkNamed, std::shared_ptr<KeySinkNames>, Names) {
-  Names->forgetOtherUnit(Finder->getASTContext());
-  return Names->named(Node);
-}
-
-/// Matches a call whose callee, or one of the callee's parameters, is named
-/// as a key sink, as callee(functionDecl(anyOf(isKeySinkNamed(),
-/// hasAnyParameter(isKeySinkNamed())))) would, answered once per callee.
-AST_MATCHER_P(CallExpr, hasKeySinkCallee, std::shared_ptr<KeySinkNames>,
-              Names) {
-  const auto *FD = dyn_cast_or_null<FunctionDecl>(Node.getCalleeDecl());
-  if (!FD)
-    return false;
-  Names->forgetOtherUnit(Finder->getASTContext());
-  auto [It, New] = Names->Callees.try_emplace(FD, false);
+bool KeySinkReader::named(const NamedDecl &D) {
+  auto [It, New] = Answers.try_emplace(&D, false);
   if (New)
-    It->second = Names->named(*FD) ||
-                 llvm::any_of(FD->parameters(), [&](const ParmVarDecl *P) {
-                   return Names->named(*P);
-                 });
+    It->second =
+        D.getDeclName().isIdentifier() && Api.isKeySinkName(D.getName());
   return It->second;
 }
 
-} // namespace
-
-void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
-                        ast_matchers::MatchFinder::MatchCallback *Check) {
-  using namespace ast_matchers;
-  // The cheap tests first: isInTemplateInstantiation() climbs the parents
-  // and forEachArgumentWithParam() pairs every argument, so they run only on
-  // the nodes that can still match.
-  auto NotInstantiated = isOutsideTemplateInstantiation();
-  auto Names = std::make_shared<KeySinkNames>(&Api);
-  Finder->addMatcher(
-      ast_matchers::stringLiteral(isStmtInAnalysedFile(), NotInstantiated)
-          .bind("lit"),
-      Check);
-  Finder->addMatcher(
-      callExpr(isStmtInAnalysedFile(), hasKeySinkCallee(Names), NotInstantiated,
-               forEachArgumentWithParam(expr().bind("arg"),
-                                        parmVarDecl().bind("param")))
-          .bind("call"),
-      Check);
-  auto SinkField =
-      memberExpr(member(fieldDecl(isKeySinkNamed(Names)).bind("field")));
-  Finder->addMatcher(
-      binaryOperator(isStmtInAnalysedFile(), isAssignmentOperator(),
-                     hasLHS(ignoringParenImpCasts(SinkField)), NotInstantiated,
-                     hasRHS(expr().bind("rhs"))),
-      Check);
-  Finder->addMatcher(
-      cxxOperatorCallExpr(isStmtInAnalysedFile(), isAssignmentOperator(),
-                          hasArgument(0, SinkField), NotInstantiated,
-                          hasArgument(1, expr().bind("rhs"))),
-      Check);
+bool KeySinkReader::sinkCallee(const CallExpr *Call) {
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(Call->getCalleeDecl());
+  if (!FD)
+    return false;
+  auto [It, New] = Callees.try_emplace(FD, false);
+  if (New)
+    It->second = named(*FD) ||
+                 llvm::any_of(FD->parameters(),
+                              [&](const ParmVarDecl *P) { return named(*P); });
+  return It->second;
 }
 
-std::optional<llvm::SmallVector<const Expr *, 2>>
-keySinkValues(const ast_matchers::MatchFinder::MatchResult &Result,
-              const ApiModel &Api) {
-  if (const auto *Lit = Result.Nodes.getNodeAs<StringLiteral>("lit"))
-    return keyValuesNextToHeader(Lit, Api, *Result.Context);
-  if (const auto *Arg = Result.Nodes.getNodeAs<Expr>("arg")) {
-    const auto *Param = Result.Nodes.getNodeAs<ParmVarDecl>("param");
-    const FunctionDecl *Callee =
-        calleeDecl(Result.Nodes.getNodeAs<CallExpr>("call"));
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
-        MD && isReplyRecord(MD->getParent()))
-      return llvm::SmallVector<const Expr *, 2>{};
-    bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
-                     Api.isKeySinkName(Callee->getName()) &&
-                     Param->getFunctionScopeIndex() == 0;
-    bool NamedParam = Param->getDeclName().isIdentifier() &&
-                      Api.isKeySinkName(Param->getName());
-    if (SetterArg || NamedParam)
-      return llvm::SmallVector<const Expr *, 2>{Arg};
-    return llvm::SmallVector<const Expr *, 2>{};
+const FieldDecl *KeySinkReader::sinkField(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  const auto *F = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  return F && named(*F) ? F : nullptr;
+}
+
+void KeySinkReader::forget(const ASTContext &C) {
+  if (Ctx == &C)
+    return;
+  Ctx = &C;
+  Answers.clear();
+  Callees.clear();
+}
+
+void KeySinkReader::at(
+    const Stmt *S, ASTContext &C,
+    llvm::function_ref<void(llvm::ArrayRef<const Expr *>)> Found) {
+  forget(C);
+  auto Report = [&](llvm::ArrayRef<const Expr *> Values) {
+    if (!Values.empty())
+      Found(Values);
+  };
+  // A value assigned to a key field, unless the record is a reply.
+  auto Assigned = [&](const FieldDecl *F, const Expr *RHS) {
+    if (!isReplyRecord(dyn_cast<CXXRecordDecl>(F->getParent())))
+      Report(RHS);
+  };
+  if (const auto *Lit = dyn_cast<StringLiteral>(S)) {
+    Report(keyValuesNextToHeader(Lit, Api, C));
+    return;
   }
-  if (const auto *RHS = Result.Nodes.getNodeAs<Expr>("rhs")) {
-    const auto *Field = Result.Nodes.getNodeAs<FieldDecl>("field");
-    if (Field && isReplyRecord(dyn_cast<CXXRecordDecl>(Field->getParent())))
-      return llvm::SmallVector<const Expr *, 2>{};
-    return llvm::SmallVector<const Expr *, 2>{RHS};
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const FieldDecl *F = sinkField(BO->getLHS()->IgnoreParenImpCasts()))
+        Assigned(F, BO->getRHS());
+    return;
   }
-  return std::nullopt;
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call)
+    return;
+  // A setter named as a key sink, or a parameter named as one: each
+  // argument with its parameter, as the matcher pairs them (past the
+  // object of a member operator, not into a C variadic tail).
+  if (sinkCallee(Call)) {
+    using namespace ast_matchers;
+    const FunctionDecl *Callee = calleeDecl(Call);
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee);
+    bool Reply = MD && isReplyRecord(MD->getParent());
+    for (const BoundNodes &B :
+         match(callExpr(forEachArgumentWithParam(expr().bind("arg"),
+                                                 parmVarDecl().bind("param"))),
+               *Call, C)) {
+      const auto *Arg = B.getNodeAs<Expr>("arg");
+      const auto *Param = B.getNodeAs<ParmVarDecl>("param");
+      if (Reply || !Arg || !Param)
+        continue;
+      bool SetterArg = Callee && Callee->getDeclName().isIdentifier() &&
+                       Api.isKeySinkName(Callee->getName()) &&
+                       Param->getFunctionScopeIndex() == 0;
+      bool NamedParam = Param->getDeclName().isIdentifier() &&
+                        Api.isKeySinkName(Param->getName());
+      if (SetterArg || NamedParam)
+        Report(Arg);
+    }
+  }
+  // req.idempotency_key = key on a field of class type.
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && OC->isAssignmentOp() && OC->getNumArgs() >= 2)
+    if (const FieldDecl *F = sinkField(OC->getArg(0)->IgnoreParenImpCasts()))
+      Assigned(F, OC->getArg(1)->IgnoreParenImpCasts());
 }
 
 } // namespace clang::tidy::retry::model

@@ -8,9 +8,9 @@
 
 #include "ApiModel.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include <optional>
 
 namespace clang::tidy::retry::model {
 
@@ -28,23 +28,34 @@ llvm::SmallVector<const Expr *, 2>
 keyValuesNextToHeader(const StringLiteral *Lit, const ApiModel &Api,
                       ASTContext &Ctx);
 
-/// Matches every place a key can be handed over, outside template
-/// instantiations, and reports them to \p Check with these bindings:
-/// "lit" a string literal (a header name or header-line prefix); "call",
-/// "arg", "param" an argument of a setter or parameter named as a key sink
-/// (set_idempotency_key(k), charge(amount, /*idempotency_key=*/k)); "rhs"
-/// the value assigned to a field named as a key sink.
-void addKeySinkMatchers(ast_matchers::MatchFinder *Finder, const ApiModel &Api,
-                        ast_matchers::MatchFinder::MatchCallback *Check);
+/// Where a key is handed over, node by node (UnitNodes::Reported): a
+/// string literal (a header name or a header-line prefix), an argument of a
+/// setter or parameter named as a key sink (set_idempotency_key(k),
+/// charge(amount, /*idempotency_key=*/k)), or the value assigned to a field
+/// named as a key sink. Each name is asked once per declaration and unit.
+class KeySinkReader {
+public:
+  explicit KeySinkReader(const ApiModel &Api) : Api(Api) {}
+  /// Calls \p Found once per place \p S hands a key over, with the values
+  /// handed: those next to a key header literal (all operands of one
+  /// header line), the argument of a key setter's first parameter or of a
+  /// parameter named as a key sink, or the value assigned to a key field.
+  /// Nothing is handed to a reply's setter or field.
+  void at(const Stmt *S, ASTContext &Ctx,
+          llvm::function_ref<void(llvm::ArrayRef<const Expr *>)> Found);
 
-/// The key values one match of addKeySinkMatchers hands over: the values
-/// next to a key header literal (all operands of one header line), the
-/// argument of a key setter's first parameter or of a parameter named as a
-/// key sink, or the value assigned to a key field. None when the match is
-/// not one of those; empty when it hands over no key.
-std::optional<llvm::SmallVector<const Expr *, 2>>
-keySinkValues(const ast_matchers::MatchFinder::MatchResult &Result,
-              const ApiModel &Api);
+private:
+  void forget(const ASTContext &C);
+  bool named(const NamedDecl &D);
+  /// Is the callee, or one of its parameters, named as a key sink?
+  bool sinkCallee(const CallExpr *Call);
+  /// The field named as a key sink that \p E names, or null.
+  const FieldDecl *sinkField(const Expr *E);
+  const ApiModel &Api;
+  const ASTContext *Ctx = nullptr;
+  llvm::DenseMap<const NamedDecl *, bool> Answers;
+  llvm::DenseMap<const FunctionDecl *, bool> Callees;
+};
 
 } // namespace clang::tidy::retry::model
 

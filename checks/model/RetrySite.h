@@ -9,6 +9,7 @@
 #define RETRYLINT_CHECKS_MODEL_RETRYSITE_H
 
 #include "ApiModel.h"
+#include "UnitNodes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
@@ -274,10 +275,10 @@ private:
                                      const LambdaExpr *Lambda,
                                      const FunctionDecl *Fn = nullptr);
   /// Helper sites whose callable is handed by name, by the lambda or
-  /// function (canonical declaration) they run; from \p Collected, the
-  /// main file's such calls, when the caller's walk collected them.
-  void
-  indexNamedCallables(const std::vector<NamedCallableUse> *Collected = nullptr);
+  /// function (canonical declaration) they run.
+  void indexNamedCallables();
+  /// The walk's findings over the unit (UnitNodes.h), made on first use.
+  const UnitNodes &unitNodes();
   std::optional<Operation> operationIn(const FunctionDecl *FD, unsigned Depth);
   void collectOperations(const Stmt *S, unsigned Depth,
                          llvm::SmallVectorImpl<Operation> &Out);
@@ -324,6 +325,7 @@ private:
       UnknownCallees;
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> FnRetriesCallable;
   llvm::DenseMap<const FunctionDecl *, HelperRetry> HelperRetries;
+  std::shared_ptr<const UnitNodes> Nodes;
   bool CallIndexBuilt = false;
   bool NamedCallablesIndexed = false;
   llvm::DenseMap<const void *, llvm::SmallVector<const RetrySite *, 1>>

@@ -93,29 +93,22 @@ struct NamedCallableUses {
   std::vector<NamedCallableUse> Found;
 };
 
-class NamedCallableCalls : public MainFileVisitor<NamedCallableCalls> {
-public:
-  NamedCallableCalls(ASTContext &Ctx)
-      : MainFileVisitor(Ctx.getSourceManager()) {}
-  bool VisitCallExpr(CallExpr *Call) {
-    Uses.visit(Call);
-    return true;
-  }
-  NamedCallableUses Uses;
-};
 } // namespace
 
-void RetrySiteIndex::indexNamedCallables(
-    const std::vector<NamedCallableUse> *Collected) {
+const UnitNodes &RetrySiteIndex::unitNodes() {
+  if (!Nodes)
+    Nodes = sharedUnitNodes(Ctx);
+  return *Nodes;
+}
+
+void RetrySiteIndex::indexNamedCallables() {
   if (NamedCallablesIndexed)
     return;
   NamedCallablesIndexed = true;
-  NamedCallableCalls V(Ctx);
-  if (!Collected) {
-    V.TraverseDecl(Ctx.getTranslationUnitDecl());
-    Collected = &V.Uses.Found;
-  }
-  for (const NamedCallableUse &U : *Collected) {
+  NamedCallableUses Uses;
+  for (const CallExpr *Call : unitNodes().Calls)
+    Uses.visit(Call);
+  for (const NamedCallableUse &U : Uses.Found) {
     const FunctionDecl *Callee = calleeDecl(U.Call);
     // A comparator handed to std::sort is not an operation retried.
     if (!Callee || isStdLibrary(Callee) ||
@@ -369,74 +362,9 @@ llvm::SmallVector<Operation, 2> RetrySiteIndex::operationsIn(const Stmt *S) {
   return Out;
 }
 
-namespace {
-/// Finds loops and retry-helper calls in the main file.
-class SiteCollector : public MainFileVisitor<SiteCollector> {
-public:
-  SiteCollector(ASTContext &Ctx) : MainFileVisitor(Ctx.getSourceManager()) {}
-  // The function or lambda being walked, so that each loop knows its own
-  // without a climb through the parent map (which costs a tenth of the
-  // parse to build).
-  bool TraverseDecl(Decl *D) {
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (FD)
-      Within.push_back(FD);
-    bool Result = MainFileVisitor::TraverseDecl(D);
-    if (FD)
-      Within.pop_back();
-    return Result;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *L) {
-    Within.push_back(L->getCallOperator());
-    bool Result = MainFileVisitor::TraverseLambdaExpr(L);
-    Within.pop_back();
-    return Result;
-  }
-  bool VisitForStmt(ForStmt *S) { return add(S); }
-  bool VisitWhileStmt(WhileStmt *S) { return add(S); }
-  bool VisitDoStmt(DoStmt *S) { return add(S); }
-  bool VisitLambdaExpr(LambdaExpr *L) {
-    Lambdas.push_back(L);
-    return true;
-  }
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->doesThisDeclarationHaveABody())
-      Functions.push_back(FD);
-    return true;
-  }
-  bool VisitCompoundStmt(CompoundStmt *CS) {
-    for (Stmt *Child : CS->body())
-      if (auto *L = dyn_cast<LabelStmt>(Child))
-        Labels.push_back({L, CS});
-    return true;
-  }
-  // The same walk as indexNamedCallables() would make: one walk, not two.
-  bool VisitCallExpr(CallExpr *Call) {
-    Uses.visit(Call);
-    return true;
-  }
-  NamedCallableUses Uses;
-  std::vector<const FunctionDecl *> Functions;
-  std::vector<std::pair<const LabelStmt *, const CompoundStmt *>> Labels;
-  bool add(const Stmt *S) {
-    Loops.push_back(S);
-    LoopFunctions.push_back(Within.empty() ? nullptr : Within.back());
-    return true;
-  }
-  std::vector<const Stmt *> Loops;
-  /// The function or lambda each loop is in, or null (a loop outside any
-  /// function, as in a global's initializer).
-  std::vector<const FunctionDecl *> LoopFunctions;
-  llvm::SmallVector<const FunctionDecl *, 4> Within;
-  std::vector<const LambdaExpr *> Lambdas;
-};
-
-} // namespace
-
 void RetrySiteIndex::buildCallIndex() {
   CallIndexBuilt = true;
-  SiteCollector C(Ctx);
-  C.TraverseDecl(Ctx.getTranslationUnitDecl());
+  const UnitNodes &C = unitNodes();
   for (size_t I = 0; I < C.Loops.size(); ++I)
     if (C.LoopFunctions[I])
       EnclosingFn.try_emplace(C.Loops[I], C.LoopFunctions[I]);
@@ -463,7 +391,7 @@ void RetrySiteIndex::buildCallIndex() {
         AnalysedSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
       }
-  indexNamedCallables(&C.Uses.Found);
+  indexNamedCallables();
   std::vector<const RetrySite *> Named;
   for (const auto &Entry : NamedCallableSites)
     Named.insert(Named.end(), Entry.second.begin(), Entry.second.end());

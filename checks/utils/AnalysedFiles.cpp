@@ -82,6 +82,11 @@ void limitTraversalToUserCode(ASTContext &Ctx) {
   Ctx.setTraversalScope(User);
 }
 
+void endUserCodeTraversal(ASTContext &Ctx) {
+  if (UserCodeTraversal)
+    Ctx.setTraversalScope({});
+}
+
 /// Drops the answers kept for another translation unit (the model's unit
 /// tests parse several on one thread without a check's constructor).
 static void forgetOtherUnit(const SourceManager &SM) {

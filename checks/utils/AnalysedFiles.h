@@ -3,13 +3,13 @@
 // Which code the checks analyse: the main file, and the headers whose
 // findings clang-tidy would report (HeaderFilterRegex, less
 // ExcludeHeaderFilterRegex; system headers only with SystemHeaders). Code in
-// any other header costs nothing: the walks and matchers skip it.
+// any other header costs nothing: the walks skip it.
 
 #ifndef RETRYLINT_CHECKS_UTILS_ANALYSEDFILES_H
 #define RETRYLINT_CHECKS_UTILS_ANALYSEDFILES_H
 
 #include "clang-tidy/ClangTidyOptions.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::retry {
@@ -27,13 +27,21 @@ void setAnalysedFiles(const ClangTidyOptions &Opts);
 /// system headers, once allowUserCodeTraversal() was called in this process,
 /// unless system headers are analysed or the scope is already limited
 /// (clangd limits it to the main file). The model reads no system-header
-/// body, and neither the matchers nor the parent map (which the model's
-/// walks and isInTemplateInstantiation() build over the whole scope, at the
-/// size of the parse) then cover the library headers. Called before the
-/// traversal descends into the translation unit.
+/// body, and the parent map (which the model's climbs build over the whole
+/// scope, at the size of the parse) then does not cover the library
+/// headers. Called before the first check reads the translation unit.
 void limitTraversalToUserCode(ASTContext &Ctx);
 
-/// Lets limitTraversalToUserCode() limit the scope. Only a process that runs
+/// Empties \p Ctx's traversal scope, once allowUserCodeTraversal() was
+/// called in this process: every retry check has read the translation unit
+/// from the nodes the shared walk collected (model/UnitNodes.h), so the
+/// MatchFinder's own walk below the unit would find nothing to do. Called
+/// after the last check's callback on the unit; the parent map is then
+/// dropped, and nothing reads it afterwards.
+void endUserCodeTraversal(ASTContext &Ctx);
+
+/// Lets limitTraversalToUserCode() and endUserCodeTraversal() change the
+/// scope. Only a process that runs
 /// no check but retry-* may: the scope belongs to the translation unit, and
 /// under `clang-tidy --load` other checks read it too (misc-const-correctness
 /// follows arguments into system-header templates).
@@ -49,41 +57,9 @@ bool isAnalysed(const SourceManager &SM, SourceLocation Loc);
 /// each walk over the translation unit asks it of every function.
 bool isBodyTooDeep(const FunctionDecl *FD);
 
-/// Matches a declaration written in analysed code.
-AST_MATCHER(Decl, isInAnalysedFile) {
-  return isAnalysed(Finder->getASTContext().getSourceManager(),
-                    Node.getLocation());
-}
-
-/// isAnalysed() of \p S's beginning. The matchers of several checks ask it
-/// of each node in turn, so the last answer is kept.
+/// isAnalysed() of \p S's beginning. The shared walk asks it
+/// of each node it collects, so the last answer is kept.
 bool isStmtAnalysed(const SourceManager &SM, const Stmt &S);
-
-/// Matches an expression written in analysed code.
-AST_MATCHER(Stmt, isStmtInAnalysedFile) {
-  return isStmtAnalysed(Finder->getASTContext().getSourceManager(), Node);
-}
-
-/// Matches a statement outside any template instantiation: the negation of
-/// isInTemplateInstantiation(), which climbs the parents (building the
-/// parent map) for each node it is asked about. C has no templates, so there
-/// every statement matches without the climb.
-AST_MATCHER(Stmt, isOutsideTemplateInstantiation) {
-  if (!Finder->getASTContext().getLangOpts().CPlusPlus)
-    return true;
-  ast_matchers::internal::BoundNodesTreeBuilder Ignored(*Builder);
-  return !ast_matchers::isInTemplateInstantiation().matches(Node, Finder,
-                                                            &Ignored);
-}
-
-/// Matches a declaration outside any template instantiation, the negation
-/// of isInstantiated(), without the climb in C.
-AST_MATCHER(Decl, isOutsideInstantiatedDecl) {
-  if (!Finder->getASTContext().getLangOpts().CPlusPlus)
-    return true;
-  ast_matchers::internal::BoundNodesTreeBuilder Ignored(*Builder);
-  return !ast_matchers::isInstantiated().matches(Node, Finder, &Ignored);
-}
 
 } // namespace clang::tidy::retry
 

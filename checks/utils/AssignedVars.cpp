@@ -29,25 +29,28 @@ const ValueDecl *rootDecl(const Expr *E) {
   return nullptr;
 }
 
+void changeAt(const Stmt *N,
+              llvm::function_ref<void(const Expr *, const Expr *)> Fn) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+    if (BO->isAssignmentOp())
+      Fn(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+    if (UO->isIncrementDecrementOp())
+      Fn(UO->getSubExpr(), nullptr);
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+    // `it = next`, `++it` on a class iterator.
+    if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
+         OC->getOperator() == OO_MinusMinus) &&
+        OC->getNumArgs() > 0)
+      Fn(OC->getArg(0), OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
+                            ? OC->getArg(1)
+                            : nullptr);
+  }
+}
+
 void forEachChange(const Stmt *S,
                    llvm::function_ref<void(const Expr *, const Expr *)> Fn) {
-  forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-      if (BO->isAssignmentOp())
-        Fn(BO->getLHS(), BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
-      if (UO->isIncrementDecrementOp())
-        Fn(UO->getSubExpr(), nullptr);
-    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-      // `it = next`, `++it` on a class iterator.
-      if ((OC->isAssignmentOp() || OC->getOperator() == OO_PlusPlus ||
-           OC->getOperator() == OO_MinusMinus) &&
-          OC->getNumArgs() > 0)
-        Fn(OC->getArg(0), OC->getOperator() == OO_Equal && OC->getNumArgs() == 2
-                              ? OC->getArg(1)
-                              : nullptr);
-    }
-  });
+  forEachDescendant(S, [&](const Stmt *N) { changeAt(N, Fn); });
 }
 
 /// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a

@@ -21,6 +21,10 @@ const ValueDecl *rootDecl(const Expr *E);
 /// assignment, the value stored (null otherwise).
 void forEachChange(const Stmt *S,
                    llvm::function_ref<void(const Expr *, const Expr *)> Fn);
+/// The change \p N itself makes, as forEachChange() reports it, for a walk
+/// that reads other things on the way.
+void changeAt(const Stmt *N,
+              llvm::function_ref<void(const Expr *, const Expr *)> Fn);
 
 /// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
 /// variable, a member, a field or an element of one).

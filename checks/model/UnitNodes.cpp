@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+
+#include "UnitNodes.h"
+#include "utils/AstWalk.h"
+#include <mutex>
+
+namespace clang::tidy::retry::model {
+
+namespace {
+
+class Collector : public MainFileVisitor<Collector> {
+public:
+  Collector(ASTContext &Ctx, UnitNodes &Out)
+      : MainFileVisitor(Ctx.getSourceManager()), Out(Out) {}
+
+  // The function or lambda being walked, so that each loop knows its own
+  // without a climb through the parent map (which costs a tenth of the
+  // parse to build).
+  bool TraverseDecl(Decl *D) {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Within.push_back(FD);
+    bool Result = MainFileVisitor::TraverseDecl(D);
+    if (FD)
+      Within.pop_back();
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    Within.push_back(L->getCallOperator());
+    bool Result = MainFileVisitor::TraverseLambdaExpr(L);
+    Within.pop_back();
+    return Result;
+  }
+
+  bool VisitDecl(Decl *D) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (FD->doesThisDeclarationHaveABody()) {
+        Out.Functions.push_back(FD);
+        Out.Bodies.push_back(FD);
+      }
+    } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (VD->getInit())
+        Out.Reported.push_back(D);
+    } else if (const auto *F = dyn_cast<FieldDecl>(D)) {
+      if (F->hasInClassInitializer())
+        Out.Reported.push_back(D);
+    }
+    return true;
+  }
+
+  bool VisitStmt(Stmt *S) {
+    if (isa<ForStmt, WhileStmt, DoStmt>(S)) {
+      Out.Loops.push_back(S);
+      Out.LoopFunctions.push_back(Within.empty() ? nullptr : Within.back());
+    } else if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+      for (const Stmt *Child : CS->body())
+        if (const auto *L = dyn_cast<LabelStmt>(Child))
+          Out.Labels.push_back({L, CS});
+    } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      Out.Calls.push_back(Call);
+      report(S);
+    } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+      Out.Lambdas.push_back(L);
+      if (isStmtAnalysed(SM, *S))
+        Out.Bodies.push_back(L);
+    } else if (isa<StringLiteral, CXXConstructExpr>(S) ||
+               (isa<BinaryOperator>(S) &&
+                cast<BinaryOperator>(S)->isAssignmentOp())) {
+      report(S);
+    }
+    return true;
+  }
+
+private:
+  void report(const Stmt *S) {
+    if (isStmtAnalysed(SM, *S))
+      Out.Reported.push_back(S);
+  }
+  UnitNodes &Out;
+  llvm::SmallVector<const FunctionDecl *, 4> Within;
+};
+
+struct Entry {
+  const ASTContext *Ctx;
+  std::weak_ptr<const UnitNodes> Held;
+};
+
+} // namespace
+
+std::shared_ptr<const UnitNodes> sharedUnitNodes(ASTContext &Ctx) {
+  // Units are analysed on several threads at once; each unit's nodes are
+  // read by its own thread only, but the registry is shared.
+  static std::mutex Mu;
+  static std::vector<Entry> Entries;
+  {
+    std::lock_guard<std::mutex> Lock(Mu);
+    llvm::erase_if(Entries, [](const Entry &E) { return E.Held.expired(); });
+    for (const Entry &E : Entries)
+      if (E.Ctx == &Ctx)
+        if (std::shared_ptr<const UnitNodes> N = E.Held.lock())
+          return N;
+  }
+  auto N = std::make_shared<UnitNodes>();
+  Collector(Ctx, *N).TraverseDecl(Ctx.getTranslationUnitDecl());
+  std::lock_guard<std::mutex> Lock(Mu);
+  Entries.push_back({&Ctx, N});
+  return N;
+}
+
+} // namespace clang::tidy::retry::model
