@@ -286,8 +286,8 @@ void finishFacts(const Setup &S, const std::vector<std::string> &Files,
     clang::tidy::ClangTidyOptions Opts = Provider->getOptions(Files[I]);
     auto [It, New] = Enabled.try_emplace(Opts.Checks.value_or(""));
     if (New)
-      It->second = llvm::is_contained(getCheckNames(Opts, false, false),
-                                      facts::factsCheck());
+      It->second =
+          llvm::is_contained(enabledRetryChecks(Opts), facts::factsCheck());
     if (!It->second)
       dropFactsFindings(Out[I]);
   }

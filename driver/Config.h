@@ -40,6 +40,10 @@ struct Setup {
                                   const std::string &Message) const;
 };
 
+/// The retry-* checks \p Opts's Checks globs enable, sorted.
+std::vector<std::string>
+enabledRetryChecks(const clang::tidy::ClangTidyOptions &Opts);
+
 /// The set-up the command line asks for; an unknown check in --checks, a
 /// --checks that turns every check off, an invalid --header-filter or a
 /// malformed --config is fatal().
