@@ -200,6 +200,17 @@ static const BinaryOperator *boundComparison(const FunctionDecl *Def,
   return Found;
 }
 
+bool RetrySiteIndex::mayCallItself(const FunctionDecl *Def) {
+  const UnitNodes &N = unitNodes();
+  // A function the walk did not read (a header's) is walked to be sure.
+  if (!WalkedFunctions) {
+    WalkedFunctions.emplace();
+    WalkedFunctions->insert(N.Functions.begin(), N.Functions.end());
+  }
+  return !WalkedFunctions->count(Def) ||
+         N.MayCallThemselves.count(Def->getCanonicalDecl());
+}
+
 const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
@@ -207,6 +218,8 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   if (auto It = RecursionSites.find(Def); It != RecursionSites.end())
     return It->second;
   RecursionSites[Def] = nullptr;
+  if (!mayCallItself(Def))
+    return notSite(Def, "the function does not call itself");
   const CallExpr *Again = recursiveCall(Def);
   if (!Again)
     return notSite(Def, "the function does not call itself");

@@ -13,9 +13,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clang::tidy::retry::model {
@@ -269,6 +271,9 @@ private:
   llvm::SmallVector<Operation, 2> unknownOperationsIn(const Stmt *S);
   const RetrySite *analyzeLoop(const Stmt *Loop);
   const RetrySite *analyzeRecursion(const FunctionDecl *FD);
+  /// Can \p Def, a definition, call itself? No when the walk read its body
+  /// and no call in it names it or is left unresolved.
+  bool mayCallItself(const FunctionDecl *Def);
   const RetrySite *analyzeGoto(const LabelStmt *Label,
                                const CompoundStmt *Block);
   const RetrySite *analyzeHelperCall(const CallExpr *Call,
@@ -326,6 +331,8 @@ private:
   llvm::DenseMap<const FunctionDecl *, const RetrySite *> FnRetriesCallable;
   llvm::DenseMap<const FunctionDecl *, HelperRetry> HelperRetries;
   std::shared_ptr<const UnitNodes> Nodes;
+  /// The functions the unit's walk read, for mayCallItself().
+  std::optional<llvm::DenseSet<const FunctionDecl *>> WalkedFunctions;
   bool CallIndexBuilt = false;
   bool NamedCallablesIndexed = false;
   llvm::DenseMap<const void *, llvm::SmallVector<const RetrySite *, 1>>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "UnitNodes.h"
+#include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 #include <mutex>
 
@@ -58,6 +59,7 @@ public:
           Out.Labels.push_back({L, CS});
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
       Out.Calls.push_back(Call);
+      callIn(Call);
       report(S);
     } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       Out.Lambdas.push_back(L);
@@ -72,6 +74,17 @@ public:
   }
 
 private:
+  /// Marks the functions around \p Call that it may call again.
+  void callIn(const CallExpr *Call) {
+    const FunctionDecl *Callee = calleeDecl(Call);
+    bool Unresolved =
+        !Callee && isa<OverloadExpr>(Call->getCallee()->IgnoreParenImpCasts());
+    if (!Callee && !Unresolved)
+      return;
+    for (const FunctionDecl *FD : Within)
+      if (Unresolved || FD->getCanonicalDecl() == Callee->getCanonicalDecl())
+        Out.MayCallThemselves.insert(FD->getCanonicalDecl());
+  }
   void report(const Stmt *S) {
     if (isStmtAnalysed(SM, *S))
       Out.Reported.push_back(S);

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PointerUnion.h"
 #include <memory>
 #include <utility>
@@ -40,6 +41,11 @@ struct UnitNodes {
   std::vector<const LambdaExpr *> Lambdas;
   /// Every call.
   std::vector<const CallExpr *> Calls;
+  /// The functions (canonical declarations) that may call themselves: a
+  /// call in the body, lambdas included, names the function, or is left
+  /// unresolved (a call in a template). Of the functions in Functions, one
+  /// not here calls itself nowhere in its body.
+  llvm::DenseSet<const FunctionDecl *> MayCallThemselves;
   /// The definitions with a body and the lambdas written in analysed code,
   /// functions in a template as their pattern.
   std::vector<Body> Bodies;
