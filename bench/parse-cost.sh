@@ -12,8 +12,8 @@ BUILD=${1:-build}
 RUNS=${2:-7}
 RDKAFKA=${3:-}
 RL="$BUILD/driver/retrylint"
-CLANGXX=/usr/lib/llvm-22/bin/clang++
-CLANG=/usr/lib/llvm-22/bin/clang
+# shellcheck source=bench/parse-common.sh
+. bench/parse-common.sh
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 # One run of a command: "cpu_seconds peak_kib". CPU time (user + system) to
@@ -48,16 +48,8 @@ row() { # name compiler file flags...
     "$(echo "$rm / $pm" | bc -l)"
 }
 
-HTTPLIB_INC=$(pkg-config --cflags-only-I cpp-httplib 2>/dev/null || true)
 echo "retrylint $(git rev-parse --short HEAD), median of $RUNS runs"
 echo
 echo '| TU | parse CPU s | retrylint CPU s | CPU ratio | parse MiB | retrylint MiB | memory ratio |'
 echo '|---|---:|---:|---:|---:|---:|---:|'
-row "gRPC payments client" "$CLANGXX" \
-  test/integration/per-attempt-idempotency-key-grpc.cpp -std=c++17
-row "cpp-httplib service" "$CLANGXX" examples/src/charge_service.cpp \
-  -std=c++17 -Iexamples/src $HTTPLIB_INC
-if [ -n "$RDKAFKA" ]; then
-  row "librdkafka rdkafka_request.c ($(wc -l < "$RDKAFKA/src/rdkafka_request.c") lines)" \
-    "$CLANG" "$RDKAFKA/src/rdkafka_request.c" -std=gnu11 -I"$RDKAFKA/src" -I"$RDKAFKA"
-fi
+parse_tus row "$RDKAFKA"

@@ -10,16 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 RDKAFKA=${2:-}
-command -v valgrind >/dev/null || {
-  echo "parse-instructions: valgrind is not installed (apt-get install valgrind)" >&2
-  exit 1
-}
+# shellcheck source=bench/parse-common.sh
+. bench/parse-common.sh
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-# valgrind cannot read the debug information of the static executable.
-objcopy --strip-debug "$BUILD/driver/retrylint" "$TMP/retrylint"
-CLANGXX=/usr/lib/llvm-22/bin/clang++
-CLANG=/usr/lib/llvm-22/bin/clang
+valgrind_copy "$BUILD" "$TMP" parse-instructions
 
 count() { # out-file command...
   local out=$1
@@ -41,16 +36,8 @@ row() { # name compiler file flags...
     'BEGIN {printf "| %s | %.3f G | %.3f G | %.3fx |\n", n, p / 1e9, r / 1e9, r / p}'
 }
 
-HTTPLIB_INC=$(pkg-config --cflags-only-I cpp-httplib 2>/dev/null || true)
 echo "retrylint $(git rev-parse --short HEAD), instructions (callgrind)"
 echo
 echo '| TU | clang -fsyntax-only | retrylint | ratio |'
 echo '|---|---:|---:|---:|'
-row "gRPC payments client" "$CLANGXX" \
-  test/integration/per-attempt-idempotency-key-grpc.cpp -std=c++17
-row "cpp-httplib service" "$CLANGXX" examples/src/charge_service.cpp \
-  -std=c++17 -Iexamples/src $HTTPLIB_INC
-if [ -n "$RDKAFKA" ]; then
-  row "librdkafka rdkafka_request.c" "$CLANG" \
-    "$RDKAFKA/src/rdkafka_request.c" -std=gnu11 -I"$RDKAFKA/src" -I"$RDKAFKA"
-fi
+parse_tus row "$RDKAFKA"

@@ -10,14 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 RDKAFKA=${2:?usage: bench/parse-profile.sh [build-dir] <librdkafka-checkout>}
-command -v valgrind >/dev/null || {
-  echo "parse-profile: valgrind is not installed (apt-get install valgrind)" >&2
-  exit 1
-}
+# shellcheck source=bench/parse-common.sh
+. bench/parse-common.sh
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-# valgrind cannot read the debug information of the static executable.
-objcopy --strip-debug "$BUILD/driver/retrylint" "$TMP/retrylint"
+valgrind_copy "$BUILD" "$TMP" parse-profile
 FILE="$RDKAFKA/src/rdkafka_request.c"
 FLAGS=(-std=gnu11 -I"$RDKAFKA/src" -I"$RDKAFKA")
 valgrind --tool=callgrind --callgrind-out-file="$TMP/parse.out" \

@@ -224,7 +224,6 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
     if (std::optional<double> Unit = durationUnitFromName(M.Name))
       checkNamedValue(nullptr, M.Loc, M.Name, M.Value * *Unit, Ctx);
   // Only what a finding can be reported on.
-  const SourceManager &SM = Ctx.getSourceManager();
   for (model::Node N : nodes(Ctx).Reported) {
     if (const auto *D = N.dyn_cast<const Decl *>()) {
       // Named constants and configuration: kIdempotencyTtl,
@@ -233,8 +232,7 @@ void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
         checkVar(VD, Ctx);
       // Defaults of configuration structs: struct Opts { int key_ttl_s =
       // 120; }.
-      else if (const auto *FD = dyn_cast<FieldDecl>(D);
-               FD && SM.isInMainFile(SM.getExpansionLoc(FD->getBeginLoc())))
+      else if (const auto *FD = dyn_cast<FieldDecl>(D))
         checkField(FD, Ctx);
       continue;
     }

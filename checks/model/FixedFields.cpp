@@ -7,6 +7,7 @@
 // then decides the same way on every call.
 
 #include "FixedFields.h"
+#include "utils/AssignedVars.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -28,18 +29,19 @@ static bool namesField(const Expr *E, const FieldDecl *FD) {
   return ME && ME->getMemberDecl() == FD;
 }
 
-/// Does \p Body write \p FD: assign it, step it, take its address or bind
-/// it to a reference through which a call may write?
+/// Does \p Body write \p FD: change it (changeAt()), take its address or
+/// bind it to a reference through which a call may write?
 static bool writes(const Stmt *Body, const FieldDecl *FD) {
   bool Found = false;
   forEachDescendant(Body, [&](const Stmt *N) {
     if (Found)
       return;
-    if (const auto *BO = dyn_cast<BinaryOperator>(N))
-      Found = BO->isAssignmentOp() && namesField(BO->getLHS(), FD);
-    else if (const auto *UO = dyn_cast<UnaryOperator>(N))
-      Found = (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-              namesField(UO->getSubExpr(), FD);
+    changeAt(N, [&](const Expr *Target, const Expr *) {
+      Found = Found || namesField(Target, FD);
+    });
+    if (const auto *UO = dyn_cast<UnaryOperator>(N))
+      Found = Found || (UO->getOpcode() == UO_AddrOf &&
+                        namesField(UO->getSubExpr(), FD));
     else if (const auto *Call = dyn_cast<CallExpr>(N)) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       for (unsigned I = 0; I < Call->getNumArgs() && !Found; ++I) {

@@ -17,11 +17,6 @@ struct Shared {
   RetrySiteIndex Index;
 };
 
-struct Entry {
-  const ASTContext *Ctx;
-  std::weak_ptr<Shared> Held;
-};
-
 } // namespace
 
 std::shared_ptr<const ApiModel> sharedApiModel(const ApiOptions &Opts) {
@@ -40,19 +35,10 @@ std::shared_ptr<const ApiModel> sharedApiModel(const ApiOptions &Opts) {
 
 std::shared_ptr<RetrySiteIndex> sharedSiteIndex(const ApiOptions &Opts,
                                                 ASTContext &Ctx) {
-  // Translation units are analysed on several threads at once (the driver's
-  // -j, clangd's workers); each index is used by its own TU's thread only.
-  static std::mutex Mu;
-  static std::vector<Entry> Entries;
-  std::lock_guard<std::mutex> Lock(Mu);
-  llvm::erase_if(Entries, [](const Entry &E) { return E.Held.expired(); });
-  for (const Entry &E : Entries)
-    if (E.Ctx == &Ctx)
-      if (std::shared_ptr<Shared> S = E.Held.lock())
-        if (S->Options == Opts)
-          return {S, &S->Index};
-  auto S = std::make_shared<Shared>(Opts, Ctx);
-  Entries.push_back({&Ctx, S});
+  static PerUnit<Shared> Indexes;
+  std::shared_ptr<Shared> S = Indexes.get(
+      Ctx, [&](const Shared &S) { return S.Options == Opts; },
+      [&] { return std::make_shared<Shared>(Opts, Ctx); });
   return {S, &S->Index};
 }
 

@@ -12,8 +12,43 @@
 #include "ApiModel.h"
 #include "RetrySite.h"
 #include <memory>
+#include <mutex>
+#include <vector>
 
 namespace clang::tidy::retry::model {
+
+/// What one translation unit keeps while something holds it (the checks of
+/// the unit), found by the unit's ASTContext. Units are analysed on several
+/// threads at once (the driver's -j, clangd's workers); each entry is used
+/// by its own unit's thread only, but the registry is shared.
+template <typename T> class PerUnit {
+public:
+  /// The held entry of \p Ctx that \p Fits, or the one \p Make makes
+  /// (outside the lock: a walk of the unit may take a while).
+  template <typename FitsFn, typename MakeFn>
+  std::shared_ptr<T> get(const ASTContext &Ctx, FitsFn Fits, MakeFn Make) {
+    {
+      std::lock_guard<std::mutex> Lock(Mu);
+      llvm::erase_if(Entries, [](const Entry &E) { return E.Held.expired(); });
+      for (const Entry &E : Entries)
+        if (E.Ctx == &Ctx)
+          if (std::shared_ptr<T> S = E.Held.lock(); S && Fits(*S))
+            return S;
+    }
+    std::shared_ptr<T> S = Make();
+    std::lock_guard<std::mutex> Lock(Mu);
+    Entries.push_back({&Ctx, S});
+    return S;
+  }
+
+private:
+  struct Entry {
+    const ASTContext *Ctx;
+    std::weak_ptr<T> Held;
+  };
+  std::mutex Mu;
+  std::vector<Entry> Entries;
+};
 
 /// The API model for \p Opts, made once per thread and options: its lists
 /// compile regular expressions and remember their answers, which every

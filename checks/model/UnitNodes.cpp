@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "UnitNodes.h"
+#include "SharedIndex.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
-#include <mutex>
 
 namespace clang::tidy::retry::model {
 
@@ -93,31 +93,17 @@ private:
   llvm::SmallVector<const FunctionDecl *, 4> Within;
 };
 
-struct Entry {
-  const ASTContext *Ctx;
-  std::weak_ptr<const UnitNodes> Held;
-};
-
 } // namespace
 
 std::shared_ptr<const UnitNodes> sharedUnitNodes(ASTContext &Ctx) {
-  // Units are analysed on several threads at once; each unit's nodes are
-  // read by its own thread only, but the registry is shared.
-  static std::mutex Mu;
-  static std::vector<Entry> Entries;
-  {
-    std::lock_guard<std::mutex> Lock(Mu);
-    llvm::erase_if(Entries, [](const Entry &E) { return E.Held.expired(); });
-    for (const Entry &E : Entries)
-      if (E.Ctx == &Ctx)
-        if (std::shared_ptr<const UnitNodes> N = E.Held.lock())
-          return N;
-  }
-  auto N = std::make_shared<UnitNodes>();
-  Collector(Ctx, *N).TraverseDecl(Ctx.getTranslationUnitDecl());
-  std::lock_guard<std::mutex> Lock(Mu);
-  Entries.push_back({&Ctx, N});
-  return N;
+  static PerUnit<const UnitNodes> Units;
+  return Units.get(
+      Ctx, [](const UnitNodes &) { return true; },
+      [&] {
+        auto N = std::make_shared<UnitNodes>();
+        Collector(Ctx, *N).TraverseDecl(Ctx.getTranslationUnitDecl());
+        return std::shared_ptr<const UnitNodes>(std::move(N));
+      });
 }
 
 } // namespace clang::tidy::retry::model
