@@ -415,6 +415,14 @@ ApiModel::perAttemptSource(const CallExpr *Call) const {
   }
   if (UserSources.matches(StringRef(QN)))
     return SourceKind::Configured;
+  // A project's own generator defined elsewhere (`randomNumber()`,
+  // `get_rand_range()`): its name says what it returns.
+  if (!FD->hasBody() && FD->getDeclName().isIdentifier() &&
+      !FD->getReturnType()->isVoidType() &&
+      llvm::any_of(identifierWords(FD->getName()), [](const std::string &W) {
+        return W == "random" || W == "rand" || W == "rnd";
+      }))
+    return SourceKind::RandomNumber;
   if (!SourceFunctions.matches(StringRef(QN)))
     return std::nullopt;
   if (Q.contains("uuid") || Q.contains("UUID") || Q.contains("Uuid"))

@@ -44,7 +44,8 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
       for (const Operation &Op : operationsIn(Child))
         Ops.push_back(Op);
   }
-  if (Ops.empty())
+  bool Structural = Ops.empty();
+  if (Structural)
     Ops = structurallyJumpedBack(Label, Block);
   if (Ops.empty())
     return notSite(Label, "it re-issues no operation: no call the model "
@@ -66,6 +67,11 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
     }
   }
   summarize(*Site);
+  Site->Evidence =
+      Structural ? structuralRetryEvidence(*Site, enclosingFunction(Label), Ctx)
+                 : operationEvidence(*Site);
+  if (!Site->Evidence)
+    return notSite(Label, NoRetryEvidence);
   NotSites.erase(Label);
   const RetrySite *Result = Site.get();
   Sites[Label] = std::move(Site);

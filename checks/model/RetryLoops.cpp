@@ -404,6 +404,12 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   Site->Operations = std::move(Ops);
   Site->Failover = MovesOn;
   summarize(*Site);
+  Site->Evidence =
+      Structural && Retries
+          ? structuralRetryEvidence(*Site, enclosingFunction(Loop), Ctx)
+          : operationEvidence(*Site);
+  if (!Site->Evidence)
+    return notSite(Loop, NoRetryEvidence);
   NotSites.erase(Loop);
   const RetrySite *Result = Site.get();
   Sites[Loop] = std::move(Site);

@@ -260,6 +260,7 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
                           "not a retry");
   }
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
+  bool Structural = Ops.empty();
   // Around calls the model does not know, only when the recursion follows
   // their failure (retry sites by structure).
   if (Ops.empty() && Conditional)
@@ -347,6 +348,10 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
         break;
       }
     }
+  Site->Evidence = Structural ? structuralRetryEvidence(*Site, Def, Ctx)
+                              : operationEvidence(*Site);
+  if (!Site->Evidence)
+    return notSite(Def, NoRetryEvidence);
   const RetrySite *Result = Site.get();
   Sites[Again] = std::move(Site);
   RecursionSites[Def] = Result;

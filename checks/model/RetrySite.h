@@ -9,6 +9,7 @@
 #define RETRYLINT_CHECKS_MODEL_RETRYSITE_H
 
 #include "ApiModel.h"
+#include "RetryEvidence.h"
 #include "UnitNodes.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -76,6 +77,8 @@ struct RetrySite {
   /// For helpers: a library policy documented to retry at once, with no
   /// wait (folly's `retryingPolicyBasic(n)`), where it is made.
   const Expr *ImmediatePolicy = nullptr;
+  /// What shows that the site means to retry (RetryEvidence.h).
+  RetryEvidence Evidence;
   /// The loop's attempt counter, if it has one.
   const VarDecl *AttemptCounter = nullptr;
   /// Operations re-issued on each attempt (directly or through same-TU

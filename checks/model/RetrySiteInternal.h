@@ -23,6 +23,12 @@ llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S);
 /// parameter of a template type (UnknownOperations.cpp).
 const ValueDecl *callableTarget(const CallExpr *Call);
 
+/// Why a site found by structure alone is no retry site without evidence.
+inline constexpr const char *NoRetryEvidence =
+    "no retry evidence: it re-issues only calls the model does not know, and "
+    "no attempt counter, no name, message or comment in or next to it says "
+    "retry, attempt, tries, again, backoff or reconnect (work, not a retry)";
+
 } // namespace clang::tidy::retry::model
 
 #endif

@@ -15,35 +15,6 @@
 
 namespace clang::tidy::retry::model {
 
-/// Is \p Name that of a step in memory or a report (`get_header`,
-/// `set_timeout`, `build_request`, `release`, `report(status)`): it does not
-/// wait?
-static bool isInMemoryName(StringRef Name) {
-  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
-  // Freeing or reporting anywhere in a C name (`http_error_destroy`,
-  // `rd_kafka_log`).
-  for (StringRef W : Words)
-    if (llvm::is_contained({"destroy", "free", "release", "cleanup", "dispose",
-                            "log", "report", "warn", "trace", "debug", "print",
-                            "metric", "metrics"},
-                           W))
-      return true;
-  return !Words.empty() &&
-         llvm::is_contained(
-             {"get", "set", "make", "build", "add", "append", "push", "pop",
-              "reset", "clear", "to", "as", "with", "init", "update", "copy",
-              "serialize", "encode", "decode", "compute", "calc", "calculate",
-              "next", "record", "inc", "increment", "mark", "note", "emit",
-              "new", "close", "delete", "erase", "insert", "assign", "swap",
-              "fill", "prepare", "sign", "hash", "str", "string", "c", "data",
-              "size", "length", "begin", "end", "find", "contains", "rewind",
-              "seek",
-              // reporting
-              "warning", "error", "fatal", "stat", "stats", "observe", "audit",
-              "dump"},
-             StringRef(Words.front()));
-}
-
 void RetrySiteIndex::summarizeWaits(RetrySite &Site,
                                     llvm::ArrayRef<const Stmt *> Code,
                                     llvm::ArrayRef<const Stmt *> All,
@@ -234,11 +205,21 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
                             const CallExpr *Outer) {
         Wait W;
         W.Call = Outer ? Outer : WaitCall;
-        for (const Origin &O : Origins.perAttemptOrigins(Duration, DurationFn))
-          if (O.Kind == SourceKind::RandomNumber ||
-              O.Kind == SourceKind::RandomUuid ||
-              O.Kind == SourceKind::Configured)
-            W.Jitter = true;
+        auto Jittered = [&](const Expr *E, const FunctionDecl *In) {
+          return llvm::any_of(Origins.perAttemptOrigins(E, In),
+                              [](const Origin &O) {
+                                return O.Kind == SourceKind::RandomNumber ||
+                                       O.Kind == SourceKind::RandomUuid ||
+                                       O.Kind == SourceKind::Configured;
+                              });
+        };
+        W.Jitter = Jittered(Duration, DurationFn);
+        // Through a same-file wait helper: what the call hands it
+        // (`sleep_with_backoff(apply_jitter(delay))`).
+        if (Outer && !W.Jitter)
+          W.Jitter = llvm::any_of(Outer->arguments(), [&](const Expr *A) {
+            return Jittered(A, enclosingFunction(Outer));
+          });
         W.Grows =
             DependsOnChanging(Duration) || (Outer && DependsOnChanging(Outer));
         W.RetryAfter = MentionsRetryAfter(Duration) ||
@@ -307,18 +288,23 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
         RecordUnread(true);
         return;
       }
-      // A call the model cannot read on the way back to the next attempt
-      // may wait (a rate limiter's Acquire(), a backoff defined in another
-      // file): the wait is unknown, never "no wait". Not the attempt itself
-      // or what builds it, not an accessor or a local step (logging,
-      // formatting, a lock), not a library's, and not a call on a path that
-      // leaves the loop.
-      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+      // A call the model cannot read on the way back waits only with
+      // evidence (docs/rules.md, waits need evidence): a parameter that is a
+      // duration or named for a time unit (its argument is the duration),
+      // or a name that says it pauses (a backoff defined in another file:
+      // of unknown length). Any other call (log, free, close, set, a
+      // refresh) does not wait. Not the attempt itself or what builds it,
+      // and not a call on a path that leaves the loop.
       if (FD && !FD->hasBody(Def) && isProjectFunction(FD) &&
-          FD->getDeclName().isIdentifier() && !isLocalName(FD->getName()) &&
-          !isInMemoryName(FD->getName()) && !(MD && MD->isConst()) &&
-          IsStatement(Call) && !InOperation(Call) && !OnExitPath(Call)) {
-        RecordUnread(true);
+          FD->getDeclName().isIdentifier() && IsStatement(Call) &&
+          !InOperation(Call) && !OnExitPath(Call)) {
+        if (const ParmVarDecl *P = durationParam(FD))
+          if (const Expr *Arg = argForParam(Call, P)) {
+            RecordWait(Call, Arg, enclosingFunction(Call), nullptr);
+            return;
+          }
+        if (isPauseName(FD->getName()))
+          RecordUnread(true);
         return;
       }
       // A same-TU backoff helper: backoff(attempt) { sleep_for(...); }

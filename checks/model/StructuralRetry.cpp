@@ -89,30 +89,6 @@ static bool consumesHandedState(const CallExpr *Call) {
   return false;
 }
 
-/// Does \p Call read a field of an object it is handed to modify: a
-/// dispatch `ph[r->phase].checker(r, ...)` or `step(ctx, ctx->next)`? The
-/// call can advance that state, so each round is a different call.
-static bool readsStateItAdvances(const CallExpr *Call) {
-  llvm::SmallPtrSet<const ValueDecl *, 4> Mutable;
-  for (const Expr *Arg : Call->arguments()) {
-    const Expr *A = Arg->IgnoreParenImpCasts();
-    QualType T = A->getType();
-    if (T->isPointerType() && !T->getPointeeType().isConstQualified())
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
-        Mutable.insert(DRE->getDecl());
-  }
-  if (Mutable.empty())
-    return false;
-  bool Reads = false;
-  forEachDescendant(Call, [&](const Stmt *N) {
-    if (const auto *ME = dyn_cast<MemberExpr>(N))
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts()))
-        Reads = Reads || (ME->isArrow() && Mutable.count(DRE->getDecl()));
-  });
-  return Reads;
-}
-
 llvm::SmallVector<Operation, 2>
 RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
                                      const CallExpr *Back) {
@@ -230,67 +206,11 @@ static void changedForNextRound(const Stmt *S,
     changedForNextRound(C, Out);
 }
 
-/// Does \p Cond test how much work is queued (`while (count > 0)`, `while
-/// (q->count == 0)`, `while (!pending.empty())`, `while
-/// (!list_empty(&q))`), directly or through a
-/// local the body sets from such a field? That loop drains or waits for a
-/// queue; a failed call in it is not retried for its own sake.
-static bool testsQueue(const Expr *Cond, const Stmt *Body) {
-  if (!Cond)
-    return false;
-  auto QueueWord = [](StringRef Name) {
-    // An attempt counter (`token.retry_count`) is a cap, not a queue.
-    if (countsAttempts(Name))
-      return false;
-    bool Queue = false;
-    for (const std::string &W : identifierWords(Name)) {
-      Queue = Queue ||
-              llvm::is_contained({"count", "size", "length", "len", "empty",
-                                  "pending", "available", "queued"},
-                                 StringRef(W));
-    }
-    return Queue;
-  };
-  // A field or method (`q->count`, `pending.empty()`), or a C function
-  // asked about the queue (`!aws_linked_list_empty(&impl->write_list)`).
-  auto ReadsQueueField = [&](const Stmt *S) {
-    bool Found = false;
-    forEachDescendant(S, [&](const Stmt *N) {
-      const NamedDecl *D = nullptr;
-      if (const auto *ME = dyn_cast<MemberExpr>(N))
-        D = ME->getMemberDecl();
-      else if (const auto *C = dyn_cast<CallExpr>(N))
-        D = calleeDecl(C);
-      if (D && D->getDeclName().isIdentifier() && QueueWord(D->getName()))
-        Found = true;
-    });
-    return Found;
-  };
-  if (ReadsQueueField(Cond))
-    return true;
-  // The locals the condition tests, and whether the body sets one of them
-  // from a queue field.
-  llvm::SmallPtrSet<const VarDecl *, 4> Tested;
-  forEachDescendant(Cond, [&](const Stmt *N) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        Tested.insert(V);
-  });
-  bool Found = false;
-  if (!Tested.empty())
-    forEachAssignmentInBody(Body, [&](const VarDecl *V, const Expr *E) {
-      Found = Found || (Tested.count(V) && ReadsQueueField(E));
-    });
-  return Found;
-}
-
 llvm::SmallVector<Operation, 2>
 RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
   llvm::SmallVector<Operation, 2> Out;
   MovesOn = false;
   LoopParts P = loopParts(Loop);
-  if (testsQueue(P.Cond, P.Body))
-    return Out;
   // The calls the loop may retry, in walk order: an operation, or a retry
   // helper that gave up (the loop around it is an outer layer). Lambdas
   // made in the loop run where they are called: the walk does not enter
@@ -547,8 +467,7 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     for (const Stmt *Child : Call->children())
       if (readsAny(Child, Changed))
         return true;
-    return readsStateItAdvances(Call) || AdvancedElsewhere(Call) ||
-           consumesHandedState(Call) ||
+    return AdvancedElsewhere(Call) || consumesHandedState(Call) ||
            actsOnStep(Loop, Call, Handed, GuardsOf(C.Guard), Ctx);
   };
   for (const Candidate &C : Candidates) {

@@ -52,7 +52,10 @@ public:
 
 private:
   std::string where(const Stmt *S) const {
-    FactLoc L = S ? factLocOf(SM, S->getBeginLoc()) : FactLoc();
+    return where(S ? S->getBeginLoc() : SourceLocation());
+  }
+  std::string where(SourceLocation Loc) const {
+    FactLoc L = Loc.isValid() ? factLocOf(SM, Loc) : FactLoc();
     if (L.File.empty())
       return "<unknown place>";
     return L.File + ":" + std::to_string(L.Line) + ":" +
@@ -364,6 +367,8 @@ void Tracer::print(const Stmt *S, const Reading &R) {
     return;
   }
   OS << "yes, " << Site->describe() << " (" << where(Site->Site) << ")\n";
+  OS << "  retry evidence: " << Site->Evidence.What << " ("
+     << where(Site->Evidence.Where) << ")\n";
   operations(*Site);
   if (Site->Kind == RetryKind::Loop)
     OS << "  goes round after a success: "

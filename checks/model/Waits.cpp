@@ -3,6 +3,7 @@
 #include "Waits.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
+#include "utils/Duration.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -30,6 +31,29 @@ bool isSleepName(StringRef Name) {
   // A wait with a time unit in its name waits that long (curlx_wait_ms);
   // a bare `wait` may wait for anything.
   return Wait && Unit;
+}
+
+bool isPauseName(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  for (size_t I = 0; I < Words.size(); ++I)
+    if (Words[I] == "pause" || Words[I] == "backoff" ||
+        (Words[I] == "back" && I + 1 < Words.size() && Words[I + 1] == "off") ||
+        (I == 0 && Words[I] == "hold"))
+      return true;
+  return false;
+}
+
+const ParmVarDecl *durationParam(const FunctionDecl *FD) {
+  for (const ParmVarDecl *P : FD->parameters()) {
+    const auto *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
+    if (RD && RD->getName() == "duration" &&
+        RD->getQualifiedNameAsString() == "std::chrono::duration")
+      return P;
+    if (P->getDeclName().isIdentifier() && !P->getType()->isPointerType() &&
+        durationUnitFromName(P->getName()))
+      return P;
+  }
+  return nullptr;
 }
 
 /// Is \p Name a blocking wait for an event (`wait`, `Wait`, `await`,

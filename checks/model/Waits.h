@@ -24,6 +24,14 @@ bool isCoroutineProtocolName(StringRef Name);
 /// task_delay), or `wait` with a time unit (curlx_wait_ms)?
 bool isSleepName(StringRef Name);
 
+/// Is \p Name that of a pause whose length the name does not give
+/// (`backoff`, `pause`, `hold`): it waits, for an unknown time.
+bool isPauseName(StringRef Name);
+
+/// The parameter of \p FD that says how long it waits: a `std::chrono`
+/// duration, or one named for a time unit (`timeout_ms`, `seconds`).
+const ParmVarDecl *durationParam(const FunctionDecl *FD);
+
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
 /// duration (`steady_timer t(io, d)`), that duration.
 const Expr *timerConstructionDuration(const CallExpr *Call);

@@ -460,6 +460,7 @@ std::optional<double> durationUnitFromName(StringRef Name) {
   for (auto It = Words.rbegin(); It != Words.rend(); ++It) {
     std::optional<double> U =
         llvm::StringSwitch<std::optional<double>>(*It)
+            .Cases({"us", "usec", "micros", "microseconds"}, 0.000001)
             .Cases({"ms", "msec", "millis", "milliseconds"}, 0.001)
             .Cases({"s", "sec", "secs", "second", "seconds"}, 1.0)
             .Cases({"min", "mins", "minute", "minutes"}, 60.0)

@@ -79,6 +79,7 @@ bool publish_no_wait_bad(const char *topic) {
 void MySleep(long ms);
 bool publish_fixed_sleep_bad(const char *topic) {
   while (!publish_event(topic)) {
+    // publish failed: retry after a second
     MySleep(1000);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
   }
@@ -729,17 +730,18 @@ void wait_for_items_ok(FiberCondVar &cv, EventCount &ec, SpinLock &lk) {
   ec.await([] { return queue_has_items(); });
 }
 
-// --- a call the model cannot read on the way back may wait ---
+// --- a call the model cannot read on the way back waits only with evidence ---
 
 struct RateLimiter {
   void Acquire(); // blocks until a token is free (defined in another file)
 };
 bool publish_event(const char *topic);
 
-// Rule 2 of "Evidence, not absence": the limiter may wait between attempts,
-// so "no wait" is not proven.
-bool publish_paced_ok(RateLimiter &limiter, const char *topic) {
+// Waits need evidence (docs/rules.md): nothing in the limiter's name or
+// parameters says it waits, so the way back has no wait.
+bool publish_paced_bad(RateLimiter &limiter, const char *topic) {
   for (int i = 0; i < 3; ++i) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
     if (publish_event(topic))
       return true;
     limiter.Acquire();

@@ -35,8 +35,22 @@ void handle(const char *buf, int len);
 
 // The issue's own example: unbounded, every std::system_error loops back.
 void put_until_stored_bad(KvStore &store, const char *k, const char *v) {
+  // retry until the store takes it
   while (true) {
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    try {
+      store.put(k, v);
+      break;
+    } catch (const std::system_error &) {
+      continue;
+    }
+  }
+}
+
+// The same loop with nothing that says so is work (docs/rules.md,
+// evidence of intent): silent.
+void put_until_stored_ok(KvStore &store, const char *k, const char *v) {
+  while (true) {
     try {
       store.put(k, v);
       break;
@@ -55,12 +69,14 @@ bool reconnect_virtual_bad(Connection *conn) {
   }
 }
 
+void log_line(const char *msg);
 int exec_until_ok_bad(void *conn) {
   for (;;) {
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
     int rc = db_exec(conn, "UPDATE accounts SET n = n + 1");
     if (rc == 0)
       return 0;
+    log_line("update failed, will retry");
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
 }
@@ -69,7 +85,7 @@ enum class FlushStatus { kOk, kUnavailable, kInvalidArgument };
 FlushStatus flush_batch(int batch_id); // another file
 
 void flush_until_ok_bad(int batch_id) {
-  for (;;) {
+  for (int attempt = 1;; ++attempt) {
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
     if (flush_batch(batch_id) == FlushStatus::kOk)
       break;
@@ -90,7 +106,7 @@ template <class Op> auto attempt_forever_bad(Op op) {
   }
 }
 
-bool keep_trying_bad(const std::function<bool()> &fn) {
+bool keep_retrying_bad(const std::function<bool()> &fn) {
   while (!fn()) {
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -99,7 +115,7 @@ bool keep_trying_bad(const std::function<bool()> &fn) {
 }
 
 int call_until_zero_bad(int (*op)(void *), void *ctx) {
-  while (op(ctx) != 0) {
+  while (op(ctx) != 0) { // try again after a short pause
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
@@ -323,9 +339,10 @@ static bool send_counted(SchedulingContext *ctx) {
   ++ctx->retry_count;
   return send_frame(ctx->fd) == 0;
 }
-void send_counted_bad(SchedulingContext *ctx) {
+// FIXME: what shows the intent (the counter field the callee steps) is in
+// the callee's body, not in or next to the loop, and is not read there yet.
+void send_counted_FN(SchedulingContext *ctx) {
   while (!send_counted(ctx)) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
   }
 }
 
@@ -430,7 +447,7 @@ int provision_three_times_ok(char *unit) {
 
 // A helper whose own loop has no cap is reported once, in the helper, not
 // at every call.
-static int until_done(Action fn, void *arg) {
+static int retry_until_done(Action fn, void *arg) {
   while (fn(arg) != 0) {
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -439,7 +456,7 @@ static int until_done(Action fn, void *arg) {
 }
 
 int provision_until_done_reported_in_helper(char *unit) {
-  return until_done(provision, unit);
+  return retry_until_done(provision, unit);
 }
 
 // A named lambda is the operation as much as one written in the call.
@@ -470,11 +487,11 @@ struct BrokerConn;
 extern "C" BrokerConn *broker_open(const char *host, int port);
 void sleep_jittered(long ms);
 
-BrokerConn *connect_forever_bad(const char *host, int port, long delay_ms) {
+BrokerConn *connect_forever_bad(const char *host, int port, long backoff_ms) {
   if (BrokerConn *c = broker_open(host, port))
     return c;
-  sleep_jittered(delay_ms);
-  return connect_forever_bad(host, port, delay_ms < 8000 ? delay_ms * 2 : delay_ms);
+  sleep_jittered(backoff_ms);
+  return connect_forever_bad(host, port, backoff_ms < 8000 ? backoff_ms * 2 : backoff_ms);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: retry by recursion in 'connect_forever_bad' has no attempt cap and no deadline
 }
 

@@ -93,7 +93,8 @@ bool opaque_loop(httplib::Client &cli) {
   return false;
 }
 
-// A call made for its effect to a function declared only may wait.
+// A call made for its effect to a function declared only waits only with
+// evidence (its name, a duration parameter): this one does not.
 struct Pacer {
   void pace(); // in another file
 };
@@ -105,4 +106,34 @@ bool paced_loop(httplib::Client &cli, Pacer &pacer) {
     pacer.pace();
   }
   return false;
+}
+
+// Retry evidence of sites found by structure alone.
+int db_exec(void *conn, const char *sql); // another file
+int exec_counted(void *c) {
+  for (int n = 0; n < 5; ++n) // COUNTED
+    if (db_exec(c, "UPDATE t SET v = 1") == 0)
+      return 0;
+  return -1;
+}
+int exec_commented(void *c) {
+  // reconnect and go on until the database answers
+  while (db_exec(c, "UPDATE t SET v = 2") != 0) { // WORDED
+  }
+  return 0;
+}
+int exec_plain(void *c) {
+  while (db_exec(c, "UPDATE t SET v = 3") != 0) { // NONE
+  }
+  return 0;
+}
+long random_number(void); // the project's own generator, in another file
+void sleep_ms(long ms);
+int exec_jittered(void *c) {
+  for (int n = 0; n < 5; ++n) { // PROJECTRAND
+    if (db_exec(c, "UPDATE t SET v = 4") == 0)
+      return 0;
+    sleep_ms(100 + random_number() % 100);
+  }
+  return -1;
 }

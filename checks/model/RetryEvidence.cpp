@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Retry evidence (RetryEvidence.h). Words are read from the raw source, not
+// from the AST, so that comments, macro names and labels count as an
+// engineer reading the code would count them.
+
+#include "RetryEvidence.h"
+#include "RetrySite.h"
+#include "RetrySiteInternal.h"
+#include "Waits.h"
+#include "utils/AstQueries.h"
+#include "utils/AstWalk.h"
+#include "utils/IdentifierWords.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::retry::model {
+
+bool isRetryWord(StringRef W, StringRef Next) {
+  if (W.contains("retry") || (W.contains("retri") && !W.contains("retriev")) ||
+      W.contains("attempt") || W.contains("backoff") || W.contains("reconnect"))
+    return true;
+  if (W == "tries" || W == "again" || W == "ntries" || W == "maxtries")
+    return true;
+  if (W == "back" && Next == "off")
+    return true;
+  // try_count, max_try, ntry: "try" alone is the keyword.
+  if (W == "try")
+    return llvm::is_contained({"count", "cnt", "num", "no", "number", "times",
+                               "limit", "max", "left", "again"},
+                              Next);
+  return llvm::is_contained({"max", "n", "num"}, W) && Next == "try";
+}
+
+/// The first retry word of \p Text (a name, or prose split into words).
+static std::optional<std::string> retryWordIn(StringRef Text) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Text);
+  for (size_t I = 0; I < Words.size(); ++I)
+    if (isRetryWord(Words[I], I + 1 < Words.size() ? Words[I + 1] : ""))
+      return Words[I];
+  return std::nullopt;
+}
+
+/// A retry word among the tokens and comments of \p R, from two lines
+/// before its beginning (not before \p Floor, the function's own start) to
+/// its end, as written (macros unexpanded).
+static RetryEvidence wordsIn(SourceRange R, SourceLocation Floor,
+                             const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getExpansionLoc(R.getBegin());
+  SourceLocation E = SM.getExpansionRange(R.getEnd()).getEnd();
+  FileID F = SM.getFileID(B);
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(F, &Invalid);
+  if (Invalid || F != SM.getFileID(E))
+    return {};
+  unsigned Line = SM.getLineNumber(F, SM.getFileOffset(B));
+  SourceLocation Start = SM.translateLineCol(F, Line > 2 ? Line - 2 : 1, 1);
+  Floor = Floor.isValid() ? SM.getExpansionLoc(Floor) : Floor;
+  if (Floor.isValid() && SM.getFileID(Floor) == F &&
+      SM.getFileOffset(Floor) > SM.getFileOffset(Start))
+    Start = Floor;
+  unsigned EndOff = SM.getFileOffset(E);
+  Lexer L(SM.getLocForStartOfFile(F), Ctx.getLangOpts(), Buf.begin(),
+          Buf.begin() + SM.getFileOffset(Start), Buf.end());
+  L.SetCommentRetentionState(true);
+  Token T;
+  for (bool Eof = false; !Eof;) {
+    Eof = L.LexFromRawLexer(T);
+    unsigned Off = SM.getFileOffset(T.getLocation());
+    if (Off > EndOff)
+      break;
+    bool Name = T.is(tok::raw_identifier);
+    if (!Name && !T.is(tok::comment) && !tok::isStringLiteral(T.getKind()))
+      continue;
+    StringRef Text = Buf.substr(Off, T.getLength());
+    if (std::optional<std::string> W = retryWordIn(Text)) {
+      RetryEvidence Ev;
+      Ev.K = RetryEvidence::Kind::Word;
+      Ev.Where = T.getLocation();
+      Ev.What = (Name                 ? "name '" + Text.str() + "'"
+                 : T.is(tok::comment) ? "comment saying '" + *W + "'"
+                                      : "message saying '" + *W + "'");
+      return Ev;
+    }
+  }
+  return {};
+}
+
+/// The comment lines right above \p Fn (a `//` block or a `/* */` one).
+static StringRef commentAbove(const FunctionDecl *Fn, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation B = SM.getExpansionLoc(Fn->getBeginLoc());
+  bool Invalid = false;
+  StringRef Buf = SM.getBufferData(SM.getFileID(B), &Invalid);
+  if (Invalid)
+    return "";
+  size_t End = Buf.rfind('\n', SM.getFileOffset(B));
+  if (End == StringRef::npos)
+    return "";
+  size_t Start = End;
+  while (Start > 0) {
+    size_t Prev = Buf.rfind('\n', Start - 1);
+    size_t From = Prev == StringRef::npos ? 0 : Prev + 1;
+    StringRef Line = Buf.slice(From, Start).trim();
+    if (!Line.starts_with("//") && !Line.starts_with("/*") &&
+        !Line.starts_with("*"))
+      break;
+    Start = From;
+    if (Prev == StringRef::npos)
+      break;
+  }
+  return Buf.slice(Start, End);
+}
+
+/// Is \p V tested against a bound in \p Region: compared with something
+/// else (`n < max`, `left-- > 0`) or tested for truth as it counts down
+/// (`while (left--)`)?
+static bool testedAgainstBound(const Stmt *Region, const VarDecl *V,
+                               ASTContext &Ctx) {
+  bool Found = false;
+  forEachDescendant(Region, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isComparisonOp() &&
+          references(BO->getLHS(), V) != references(BO->getRHS(), V))
+        Found = true;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isDecrementOp() && references(UO, V)) {
+        for (const DynTypedNode &P : Ctx.getParents(*UO))
+          if (P.get<WhileStmt>() || P.get<IfStmt>() || P.get<ForStmt>() ||
+              P.get<DoStmt>() || P.get<ImplicitCastExpr>())
+            Found = true;
+      }
+    }
+  });
+  return Found;
+}
+
+/// Does \p Call report or wait: a log, print or trace, or a wait? A
+/// counter handed to one still only counts rounds.
+static bool reportsOrWaits(const CallExpr *Call) {
+  StringRef Name = calleeName(Call);
+  if (isSleepName(Name) || isPauseName(Name) || isBlockingWaitName(Name))
+    return true;
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"log", "logf", "logger", "print", "printf",
+                            "fprintf", "trace", "debug", "dbg", "dbgprintf",
+                            "info", "warn", "warning", "error", "report",
+                            "syslog", "notice", "verbose"},
+                           StringRef(W)))
+      return true;
+  return false;
+}
+
+/// Does \p V pick what a round works on: an argument of a call that neither
+/// reports nor waits (the request, a name built from it), or an index
+/// (other than into the delays a wait reads)? Then it is no attempt counter
+/// but a walk's position.
+static bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx) {
+  bool Picks = false;
+  forEachDescendant(Region, [&](const Stmt *S) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(S);
+    if (Picks || !DRE || DRE->getDecl() != V)
+      return;
+    bool InCall = false, Reported = false;
+    DynTypedNode N = DynTypedNode::create(*S);
+    for (unsigned Depth = 0; Depth < 32 && !Reported; ++Depth) {
+      auto Parents = Ctx.getParents(N);
+      if (Parents.empty() || Parents[0].get<Stmt>() == Region)
+        break;
+      N = Parents[0];
+      if (const auto *Call = N.get<CallExpr>()) {
+        Reported = reportsOrWaits(Call);
+        InCall = InCall || !Reported;
+      } else if (N.get<CXXConstructExpr>() || N.get<ArraySubscriptExpr>()) {
+        InCall = true;
+      } else if (N.get<CompoundStmt>()) {
+        break;
+      }
+    }
+    Picks = InCall && !Reported;
+  });
+  return Picks;
+}
+
+/// A counter of \p Site's rounds in \p Region.
+static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
+                                  ASTContext &Ctx) {
+  llvm::SmallVector<const VarDecl *, 2> Vars = incrementedVars(Region);
+  if (Site.AttemptCounter && !llvm::is_contained(Vars, Site.AttemptCounter))
+    Vars.push_back(Site.AttemptCounter);
+  for (const VarDecl *V : Vars) {
+    bool Recursive =
+        Site.Kind == RetryKind::Recursion && V == Site.AttemptCounter;
+    if (!Recursive &&
+        (!testedAgainstBound(Region, V, Ctx) || picksWork(Region, V, Ctx)))
+      continue;
+    RetryEvidence Ev;
+    Ev.K = RetryEvidence::Kind::Counter;
+    Ev.Where = V->getLocation();
+    Ev.What =
+        "attempt counter '" + V->getNameAsString() + "' compared with a bound";
+    return Ev;
+  }
+  return {};
+}
+
+/// The named function \p Fn is or is written in (a lambda's encloser).
+static const FunctionDecl *namedFunction(const FunctionDecl *Fn) {
+  while (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Fn)) {
+    if (!MD->getParent()->isLambda())
+      break;
+    Fn = dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext());
+  }
+  return Fn;
+}
+
+RetryEvidence structuralRetryEvidence(const RetrySite &Site,
+                                      const FunctionDecl *Fn, ASTContext &Ctx) {
+  const Stmt *Region = Site.Site;
+  SourceRange Range = Site.Site->getSourceRange();
+  if (Site.Kind == RetryKind::Recursion && Site.Recursive) {
+    Region = Site.Recursive->getBody();
+    Range = Site.Recursive->getSourceRange();
+  } else if (Site.Kind == RetryKind::Goto && Site.GotoBlock) {
+    Region = Site.GotoBlock;
+    Range = {Site.Site->getBeginLoc(), Site.GotoBlock->getEndLoc()};
+  }
+  if (RetryEvidence Ev = roundCounter(Site, Region, Ctx))
+    return Ev;
+  // A wait that grows between rounds or is drawn at random is backoff: no
+  // walk or poll spreads its rounds out that way.
+  for (const Wait &W : Site.Waits)
+    if ((W.Grows || W.Jitter) && !W.Opaque && W.Call) {
+      RetryEvidence Ev;
+      Ev.K = RetryEvidence::Kind::Counter;
+      Ev.Where = W.Call->getBeginLoc();
+      Ev.What = W.Jitter ? "a wait with jitter between rounds (backoff)"
+                         : "a wait that grows between rounds (backoff)";
+      return Ev;
+    }
+  Fn = namedFunction(Fn);
+  if (RetryEvidence Ev =
+          wordsIn(Range, Fn ? Fn->getBeginLoc() : SourceLocation(), Ctx))
+    return Ev;
+  if (!Fn)
+    return {};
+  RetryEvidence Ev;
+  Ev.K = RetryEvidence::Kind::Word;
+  Ev.Where = Fn->getLocation();
+  if (Fn->getDeclName().isIdentifier() && retryWordIn(Fn->getName())) {
+    Ev.What = "enclosing function '" + Fn->getNameAsString() + "'";
+    return Ev;
+  }
+  // The function's own comment: "Sends the batch, retrying on 5xx".
+  if (std::optional<std::string> W = retryWordIn(commentAbove(Fn, Ctx))) {
+    Ev.What = "comment on '" + Fn->getNameAsString() + "' saying '" + *W + "'";
+    return Ev;
+  }
+  return {};
+}
+
+RetryEvidence operationEvidence(const RetrySite &Site) {
+  RetryEvidence Ev;
+  Ev.K = RetryEvidence::Kind::Operation;
+  if (!Site.Operations.empty() && Site.Operations.front().Call) {
+    Ev.Where = Site.Operations.front().Call->getBeginLoc();
+    Ev.What = "it re-issues '" + Site.Operations.front().Name +
+              "', an operation the model knows or is configured with";
+  }
+  return Ev;
+}
+
+} // namespace clang::tidy::retry::model
