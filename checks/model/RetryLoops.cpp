@@ -7,6 +7,7 @@
 
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
+#include "utils/AssignedVars.h"
 #include "utils/OutArguments.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -347,6 +348,14 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   if (isIterationLoop(Body, Cond, Counter))
     return notSite(Loop, "it iterates: its counter or iterator picks what "
                          "each round sends");
+  // A `for` whose increment steps a pointer or iterator to the next item
+  // (`inst = inst->next`) that each round's request reads: a walk.
+  if (const auto *For = dyn_cast<ForStmt>(Loop); For && For->getInc())
+    for (const ValueDecl *D : changedDecls(For->getInc()))
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && !V->getType()->isIntegerType() && feedsRequest(V, Body, Ops))
+        return notSite(Loop, "it walks: its increment moves to the next item, "
+                             "which each round's request reads");
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not, nor

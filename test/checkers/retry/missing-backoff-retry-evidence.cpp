@@ -19,6 +19,7 @@ bool job_done(void *job);
 int fetch_row(void *cursor);
 int retrieve_row(void *cursor);
 
+#include <curl/curl.h>
 #include <string>
 
 #define RETRY_FOREVER for (;;)
@@ -213,4 +214,25 @@ void probe_all_ok(Target *root) {
     if (probe(t) != 0)
       continue;
   }
+}
+
+// A walk down the configured instances, each probed once through a helper
+// that sends a request: the for-increment moves to the next instance, so
+// each round sends a different request (rsyslog's omelasticsearch checkCnf).
+struct Instance {
+  Instance *next;
+  CURL *curl;
+};
+static int detect_version(Instance *inst) {
+  return curl_easy_perform(inst->curl) == CURLE_OK ? 0 : -1;
+}
+int check_config_ok(Instance *root) {
+  for (Instance *inst = root; inst != nullptr; inst = inst->next) {
+    int rc = detect_version(inst);
+    if (rc == -2)
+      return rc;
+    if (rc != 0)
+      log_event("version detection failed, going on with defaults");
+  }
+  return 0;
 }
