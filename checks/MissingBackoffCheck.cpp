@@ -162,8 +162,14 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
   bool HonorsRetryAfter = Site.ReadsRetryAfter;
   for (const model::Wait &W : Site.Waits)
     HonorsRetryAfter = HonorsRetryAfter || W.RetryAfter;
-  const model::Wait &First = Site.Waits.front();
-  if (RequireJitter && !Jitter) {
+  // Judged per way back: a constant wait on its own way back is reported
+  // even when another way waits a jittered or unread time.
+  const model::Wait *Plain =
+      RequireJitter && Jitter ? model::unjitteredWayBack(Site, Index.context())
+                              : nullptr;
+  const model::Wait &First = Plain ? *Plain : Site.Waits.front();
+  Grows = Plain ? Plain->Grows : Grows;
+  if (RequireJitter && (!Jitter || Plain)) {
     if (Grows)
       diag(First.Call->getBeginLoc(),
            "backoff grows between attempts but has no jitter: clients that "

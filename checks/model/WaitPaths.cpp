@@ -9,6 +9,7 @@
 
 #include "WaitPaths.h"
 #include "RetrySiteInternal.h"
+#include "utils/SwitchGroups.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
@@ -263,6 +264,75 @@ const Stmt *wayBackWithoutWait(const RetrySite &Site, ASTContext &Ctx) {
   if (R.Back && !isa<IfStmt, ContinueStmt>(R.Back))
     return nullptr;
   return R.Back;
+}
+
+/// The statements from \p S up to \p Top, innermost first.
+static llvm::SmallVector<const Stmt *, 16>
+pathUp(const Stmt *S, const Stmt *Top, ASTContext &Ctx) {
+  llvm::SmallVector<const Stmt *, 16> Path{S};
+  for (DynTypedNode N = DynTypedNode::create(*S); Path.back() != Top;) {
+    auto Parents = Ctx.getParents(N);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P || Path.size() > 64)
+      return {};
+    Path.push_back(P);
+    N = Parents[0];
+  }
+  return Path;
+}
+
+/// The `case` group of \p SW that holds \p S, or -1.
+static int caseGroupOf(const SwitchStmt *SW, const Stmt *S) {
+  llvm::SmallVector<CaseGroup, 4> Groups = caseGroups(SW);
+  for (size_t I = 0; I < Groups.size(); ++I)
+    for (const Stmt *G : Groups[I].Stmts)
+      if (containsStmt(G, S))
+        return static_cast<int>(I);
+  return -1;
+}
+
+/// Are \p A and \p B, both in \p Loop, on different ways through it: the
+/// two arms of an `if`, or two `case` groups of a `switch`?
+static bool onExclusiveWays(const Stmt *A, const Stmt *B, const Stmt *Loop,
+                            ASTContext &Ctx) {
+  llvm::SmallVector<const Stmt *, 16> PA = pathUp(A, Loop, Ctx),
+                                      PB = pathUp(B, Loop, Ctx);
+  for (size_t I = 1; I < PA.size(); ++I) {
+    const Stmt *const *J = llvm::find(PB, PA[I]);
+    if (J == PB.end())
+      continue;
+    if (J == PB.begin())
+      return false;
+    const Stmt *ChildA = PA[I - 1], *ChildB = *(J - 1);
+    if (const auto *If = dyn_cast<IfStmt>(PA[I]))
+      return ChildA != ChildB && ChildA != If->getCond() &&
+             ChildB != If->getCond();
+    if (const auto *SW =
+            dyn_cast<SwitchStmt>(I + 1 < PA.size() ? PA[I + 1] : nullptr))
+      if (SW->getBody() == PA[I]) {
+        int GA = caseGroupOf(SW, A), GB = caseGroupOf(SW, B);
+        return GA >= 0 && GB >= 0 && GA != GB;
+      }
+    return false;
+  }
+  return false;
+}
+
+const Wait *unjitteredWayBack(const RetrySite &Site, ASTContext &Ctx) {
+  // A way back chosen by a Retry-After test waits as the server said, even
+  // a constant time: not judged here.
+  if (Site.Kind != RetryKind::Loop || Site.ReadsRetryAfter)
+    return nullptr;
+  for (const Wait &W : Site.Waits) {
+    if (!W.Call || W.Jitter || W.Opaque || W.RetryAfter)
+      continue;
+    if (llvm::all_of(Site.Waits, [&](const Wait &J) {
+          return !(J.Jitter || J.Opaque) || !J.Call ||
+                 onExclusiveWays(W.Call, J.Call, Site.Site, Ctx);
+        }))
+      return &W;
+  }
+  return nullptr;
 }
 
 } // namespace clang::tidy::retry::model

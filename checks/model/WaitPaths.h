@@ -21,6 +21,14 @@ namespace clang::tidy::retry::model {
 /// a `switch`, a `try` or an inner loop, a wait the model cannot place).
 const Stmt *wayBackWithoutWait(const RetrySite &Site, ASTContext &Ctx);
 
+/// For a retry loop, a wait whose duration was read as neither jittered nor
+/// from Retry-After and whose way back holds no wait that is jittered or
+/// unread (each such wait sits in the other arm of an `if`, or in another
+/// `case` group of a `switch`): jitter is judged per way back. Null when
+/// there is none, or the loop reads Retry-After (a way back chosen by it
+/// waits as the server said).
+const Wait *unjitteredWayBack(const RetrySite &Site, ASTContext &Ctx);
+
 } // namespace clang::tidy::retry::model
 
 #endif
