@@ -68,8 +68,7 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
   }
   summarize(*Site);
   Site->Evidence =
-      Structural ? structuralRetryEvidence(*Site, enclosingFunction(Label), Ctx)
-                 : operationEvidence(*Site);
+      siteEvidence(*Site, Structural, enclosingFunction(Label), Ctx);
   if (!Site->Evidence)
     return notSite(Label, NoRetryEvidence);
   NotSites.erase(Label);

@@ -259,7 +259,10 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
   return {};
 }
 
-RetryEvidence operationEvidence(const RetrySite &Site) {
+RetryEvidence siteEvidence(const RetrySite &Site, bool Structural,
+                           const FunctionDecl *Fn, ASTContext &Ctx) {
+  if (Structural)
+    return structuralRetryEvidence(Site, Fn, Ctx);
   RetryEvidence Ev;
   Ev.K = RetryEvidence::Kind::Operation;
   if (!Site.Operations.empty() && Site.Operations.front().Call) {
@@ -267,6 +270,15 @@ RetryEvidence operationEvidence(const RetrySite &Site) {
     Ev.What = "it re-issues '" + Site.Operations.front().Name +
               "', an operation the model knows or is configured with";
   }
+  return Ev;
+}
+
+RetryEvidence helperEvidence(const CallExpr *Call, const FunctionDecl *Helper) {
+  RetryEvidence Ev;
+  Ev.K = RetryEvidence::Kind::Operation;
+  Ev.Where = Call->getBeginLoc();
+  Ev.What = "it hands the operation to retry helper '" +
+            Helper->getNameAsString() + "'";
   return Ev;
 }
 

@@ -49,9 +49,16 @@ bool isRetryWord(StringRef Word, StringRef Next = "");
 RetryEvidence structuralRetryEvidence(const RetrySite &Site,
                                       const FunctionDecl *Fn, ASTContext &Ctx);
 
-/// The evidence of a site that re-issues a known or configured operation:
-/// that operation.
-RetryEvidence operationEvidence(const RetrySite &Site);
+/// The evidence of \p Site, held in \p Fn: for a site whose operations the
+/// model found by structure alone (\p Structural), what
+/// structuralRetryEvidence() finds; otherwise the known or configured
+/// operation it re-issues.
+RetryEvidence siteEvidence(const RetrySite &Site, bool Structural,
+                           const FunctionDecl *Fn, ASTContext &Ctx);
+
+/// The evidence of \p Call, which hands the operation to retry helper
+/// \p Helper.
+RetryEvidence helperEvidence(const CallExpr *Call, const FunctionDecl *Helper);
 
 } // namespace clang::tidy::retry::model
 

@@ -414,9 +414,7 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   Site->Failover = MovesOn;
   summarize(*Site);
   Site->Evidence =
-      Structural && Retries
-          ? structuralRetryEvidence(*Site, enclosingFunction(Loop), Ctx)
-          : operationEvidence(*Site);
+      siteEvidence(*Site, Structural && Retries, enclosingFunction(Loop), Ctx);
   if (!Site->Evidence)
     return notSite(Loop, NoRetryEvidence);
   NotSites.erase(Loop);

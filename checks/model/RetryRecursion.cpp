@@ -348,8 +348,7 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
         break;
       }
     }
-  Site->Evidence = Structural ? structuralRetryEvidence(*Site, Def, Ctx)
-                              : operationEvidence(*Site);
+  Site->Evidence = siteEvidence(*Site, Structural, Def, Ctx);
   if (!Site->Evidence)
     return notSite(Def, NoRetryEvidence);
   const RetrySite *Result = Site.get();

@@ -66,10 +66,7 @@ const RetrySite *RetrySiteIndex::analyzeHelperCall(const CallExpr *Call,
   Site->CallableFn = Fn;
   Site->Helper = Callee;
   Site->Operations = std::move(Ops);
-  Site->Evidence.K = RetryEvidence::Kind::Operation;
-  Site->Evidence.Where = Call->getBeginLoc();
-  Site->Evidence.What = "it hands the operation to retry helper '" +
-                        Callee->getNameAsString() + "'";
+  Site->Evidence = helperEvidence(Call, Callee);
   summarize(*Site);
   // One attempt for this call (`with_retries(1, op)`, a closed idempotency
   // gate): nothing is re-sent.

@@ -15,6 +15,15 @@
 
 namespace clang::tidy::retry::model {
 
+/// Does \p E, evaluated in \p Fn, derive from a random source (jitter)?
+static bool jittered(ValueOrigin &Origins, const Expr *E,
+                     const FunctionDecl *Fn) {
+  return llvm::any_of(Origins.perAttemptOrigins(E, Fn), [](const Origin &O) {
+    return O.Kind == SourceKind::RandomNumber ||
+           O.Kind == SourceKind::RandomUuid || O.Kind == SourceKind::Configured;
+  });
+}
+
 void RetrySiteIndex::summarizeWaits(RetrySite &Site,
                                     llvm::ArrayRef<const Stmt *> Code,
                                     llvm::ArrayRef<const Stmt *> All,
@@ -140,11 +149,7 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
             const auto *DRE = dyn_cast<DeclRefExpr>(L);
             if (!DRE || DRE->getDecl() != DefP)
               return;
-            for (const Origin &O : Origins.perAttemptOrigins(RHS, Def))
-              if (O.Kind == SourceKind::RandomNumber ||
-                  O.Kind == SourceKind::RandomUuid ||
-                  O.Kind == SourceKind::Configured)
-                Jitter = true;
+            Jitter = Jitter || jittered(Origins, RHS, Def);
           });
         }
       });
@@ -205,20 +210,12 @@ void RetrySiteIndex::summarizeWaits(RetrySite &Site,
                             const CallExpr *Outer) {
         Wait W;
         W.Call = Outer ? Outer : WaitCall;
-        auto Jittered = [&](const Expr *E, const FunctionDecl *In) {
-          return llvm::any_of(Origins.perAttemptOrigins(E, In),
-                              [](const Origin &O) {
-                                return O.Kind == SourceKind::RandomNumber ||
-                                       O.Kind == SourceKind::RandomUuid ||
-                                       O.Kind == SourceKind::Configured;
-                              });
-        };
-        W.Jitter = Jittered(Duration, DurationFn);
+        W.Jitter = jittered(Origins, Duration, DurationFn);
         // Through a same-file wait helper: what the call hands it
         // (`sleep_with_backoff(apply_jitter(delay))`).
         if (Outer && !W.Jitter)
           W.Jitter = llvm::any_of(Outer->arguments(), [&](const Expr *A) {
-            return Jittered(A, enclosingFunction(Outer));
+            return jittered(Origins, A, enclosingFunction(Outer));
           });
         W.Grows =
             DependsOnChanging(Duration) || (Outer && DependsOnChanging(Outer));

@@ -45,9 +45,8 @@ bool isPauseName(StringRef Name) {
 
 const ParmVarDecl *durationParam(const FunctionDecl *FD) {
   for (const ParmVarDecl *P : FD->parameters()) {
-    const auto *RD = P->getType().getNonReferenceType()->getAsCXXRecordDecl();
-    if (RD && RD->getName() == "duration" &&
-        RD->getQualifiedNameAsString() == "std::chrono::duration")
+    if (durationTypeUnit(
+            P->getType().getNonReferenceType().getUnqualifiedType()))
       return P;
     if (P->getDeclName().isIdentifier() && !P->getType()->isPointerType() &&
         durationUnitFromName(P->getName()))

@@ -69,7 +69,7 @@ std::optional<double> parseDuration(StringRef Text) {
 
 /// The unit of a std::chrono duration type in seconds: a std::chrono
 /// typedef, or duration<Rep, ratio>.
-static std::optional<double> unitOf(QualType T) {
+std::optional<double> durationTypeUnit(QualType T) {
   for (int I = 0; I < 8 && !T.isNull(); ++I) {
     if (const auto *TT = T->getAs<TypedefType>()) {
       const TypedefNameDecl *TD = TT->getDecl();
@@ -203,14 +203,14 @@ std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx) {
     // A constexpr duration we cannot take apart (a literal operator
     // template such as libstdc++'s 90s): evaluate it and read its count,
     // the only member of std::chrono::duration.
-    std::optional<double> Unit = unitOf(E->getType());
+    std::optional<double> Unit = durationTypeUnit(E->getType());
     Expr::EvalResult R;
     if (!Unit || E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx) ||
         !R.Val.isStruct() || R.Val.getStructNumFields() < 1)
       return std::nullopt;
     return scaled(R.Val.getStructField(0), *Unit);
   }
-  std::optional<double> Unit = unitOf(T);
+  std::optional<double> Unit = durationTypeUnit(T);
   if (!Unit)
     return std::nullopt;
   Count = Count->IgnoreImpCasts();
@@ -414,7 +414,7 @@ std::optional<double> maxDurationSeconds(const Expr *E, const ASTContext &Ctx) {
     E = BT->getSubExpr()->IgnoreParenImpCasts();
   QualType T;
   const Expr *Count = countOf(E, T);
-  std::optional<double> Unit = unitOf(T);
+  std::optional<double> Unit = durationTypeUnit(T);
   if (!Count || !Unit)
     return std::nullopt;
   std::optional<double> M = maxValue(Count, Ctx, 0);
@@ -440,7 +440,7 @@ std::optional<double> elapsedBoundSeconds(const Expr *Clock, const Expr *Bound,
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
       const CXXMethodDecl *M = MC->getMethodDecl();
       if (M && M->getDeclName().isIdentifier() && M->getName() == "count")
-        Unit = unitOf(
+        Unit = durationTypeUnit(
             MC->getImplicitObjectArgument()->IgnoreImplicit()->getType());
     } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
       // A one-word name (`s`, `ms`) is too short to say a unit.

@@ -38,6 +38,11 @@ std::optional<double> maxDurationSeconds(const Expr *E, const ASTContext &Ctx);
 std::optional<double> elapsedBoundSeconds(const Expr *Clock, const Expr *Bound,
                                           const ASTContext &Ctx);
 
+/// The unit in seconds of a std::chrono duration type (a std::chrono
+/// typedef such as `milliseconds`, or `duration<Rep, ratio>`); none for any
+/// other type.
+std::optional<double> durationTypeUnit(QualType T);
+
 /// A unit in seconds from the last unit word of a name: ttl_seconds,
 /// kWindowMs, retention_h.
 std::optional<double> durationUnitFromName(StringRef Name);
