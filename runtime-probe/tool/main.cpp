@@ -9,6 +9,7 @@
 
 #include "retryprobe/judge.h"
 #include "retryprobe/scenarios.h"
+#include "retryprobe/version.h"
 #include "retryprobe/workdir.h"
 
 #include <CLI/CLI.hpp>
@@ -409,6 +410,8 @@ int main(int argc, char **argv) {
   start_signal_watcher();
   CLI::App app{"retry-probe: measure retry and idempotency failures on "
                "loopback sockets and a real ledger"};
+  app.set_version_flag("--version",
+                       "retry-probe " RETRYPROBE_VERSION_STRING);
   app.require_subcommand(1);
 
   auto *selftest =

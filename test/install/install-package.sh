@@ -31,9 +31,28 @@ grep -qx 'fixture.h gtest.h retryprobe.h version.h ' "$WORK/probe-headers.txt"
 "$WORK/prefix/bin/retry-probe" selftest > /dev/null
 cmake -S "$(dirname "$0")/probe-consumer" -B "$WORK/probe-consumer" -G Ninja \
   -DCMAKE_PREFIX_PATH="$WORK/prefix" > "$WORK/probe-consumer.log"
-grep -q "retryprobe 0.1.0: $WORK/prefix/lib/cmake/retryprobe" "$WORK/probe-consumer.log"
+version=$(cat "$(dirname "$0")/../../VERSION")
+grep -q "retryprobe $version: $WORK/prefix/lib/cmake/retryprobe" "$WORK/probe-consumer.log"
 cmake --build "$WORK/probe-consumer" -j2 >> "$WORK/probe-consumer.log"
 ctest --test-dir "$WORK/probe-consumer" --output-on-failure >> "$WORK/probe-consumer.log" ||
   { cat "$WORK/probe-consumer.log"; exit 1; }
 grep -q "100% tests passed, 0 tests failed out of 2" "$WORK/probe-consumer.log"
+# The shared library's package needs no development package of the probe's
+# own dependencies: find them disabled, it still configures, builds and runs
+# (find_package(retryprobe COMPONENTS static) would fail here).
+no_private_deps=(-DCMAKE_DISABLE_FIND_PACKAGE_SQLite3=ON
+  -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=ON -DCMAKE_DISABLE_FIND_PACKAGE_ICU=ON)
+cmake -S "$(dirname "$0")/probe-consumer" -B "$WORK/probe-shared" -G Ninja \
+  -DCMAKE_PREFIX_PATH="$WORK/prefix" -DRETRYPROBE_CONSUMER_STATIC=OFF \
+  "${no_private_deps[@]}" > "$WORK/probe-shared.log"
+cmake --build "$WORK/probe-shared" -j2 >> "$WORK/probe-shared.log"
+ctest --test-dir "$WORK/probe-shared" --output-on-failure >> "$WORK/probe-shared.log" ||
+  { cat "$WORK/probe-shared.log"; exit 1; }
+grep -q "100% tests passed, 0 tests failed out of 1" "$WORK/probe-shared.log"
+if cmake -S "$(dirname "$0")/probe-consumer" -B "$WORK/probe-static-nodeps" \
+  -G Ninja -DCMAKE_PREFIX_PATH="$WORK/prefix" "${no_private_deps[@]}" \
+  > "$WORK/probe-static-nodeps.log" 2>&1; then
+  echo "install-package: COMPONENTS static configured without SQLite3/OpenSSL/ICU" >&2
+  exit 1
+fi
 echo "install-package: ok"
