@@ -3,13 +3,7 @@
 #include "CheckCatalog.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 
-#ifndef RETRYLINT_SOURCE_DIR
-#define RETRYLINT_SOURCE_DIR ""
-#endif
 #ifndef RETRYLINT_DOCS_URL
 #define RETRYLINT_DOCS_URL ""
 #endif
@@ -39,41 +33,63 @@ std::string docName(const std::string &Check) {
   return N.str();
 }
 
-/// <prefix>/share/doc/retrylint/checks for an installed binary,
-/// <source>/docs/checks for one in the build tree; empty if neither exists.
-static std::string docsDir() {
-  static const std::string Dir = [] {
-    // Any function in this binary serves as the address.
-    static int Anchor;
-    std::string Exe = llvm::sys::fs::getMainExecutable(nullptr, &Anchor);
-    if (!Exe.empty()) {
-      llvm::SmallString<256> P(llvm::sys::path::parent_path(Exe));
-      llvm::sys::path::append(P, "..", "share", "doc", "retrylint");
-      llvm::sys::path::append(P, "checks");
-      llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-      if (llvm::sys::fs::is_directory(P))
-        return std::string(P);
-    }
-    llvm::SmallString<256> Src(RETRYLINT_SOURCE_DIR);
-    if (!Src.empty()) {
-      llvm::sys::path::append(Src, "docs", "checks");
-      if (llvm::sys::fs::is_directory(Src))
-        return std::string(Src);
-    }
-    return std::string();
-  }();
-  return Dir;
+namespace {
+struct Page {
+  const char *Name;
+  const char *Markdown;
+};
+const Page Pages[] = {
+#include "CheckPages.inc"
+};
+} // namespace
+
+std::string defaultDocsUrl() { return RETRYLINT_DOCS_URL; }
+
+bool isDocsUrl(const std::string &Url) {
+  return Url.empty() || Url.rfind("https://", 0) == 0 ||
+         Url.rfind("http://", 0) == 0;
 }
 
-std::string docUri(const std::string &Check) {
-  std::string Page = docName(Check) + ".md";
-  llvm::StringRef Base(RETRYLINT_DOCS_URL);
-  if (!Base.empty())
-    return Base.str() + (Base.ends_with("/") ? "" : "/") + Page;
-  std::string Dir = docsDir();
-  if (Dir.empty()) // never empty in a SARIF helpUri: fall back to the repo path
-    Dir = "/usr/share/doc/retrylint/checks";
-  return "file://" + Dir + "/" + Page;
+std::string docsUrlError(const std::string &Url) {
+  return "--docs-url: '" + Url +
+         "' is not an http:// or https:// URL (help links must open in a CI "
+         "viewer)";
+}
+
+std::string docUri(const std::string &Check, const std::string &Base) {
+  if (Base.empty())
+    return "";
+  return Base + (Base.back() == '/' ? "" : "/") + docName(Check) + ".md";
+}
+
+std::string checkPage(const std::string &Check) {
+  std::string Name = docName(Check);
+  for (const Page &P : Pages)
+    if (Name == P.Name)
+      return P.Markdown;
+  return "";
+}
+
+std::string pageSection(const std::string &Page, const std::string &Heading) {
+  // Headings inside code fences (a YAML comment, a shell comment) are text.
+  llvm::StringRef Markdown = Page;
+  std::string Out;
+  bool InFence = false, InSection = false;
+  while (!Markdown.empty()) {
+    auto [Line, Rest] = Markdown.split('\n');
+    Markdown = Rest;
+    if (!InFence && Line.starts_with("#")) {
+      if (InSection)
+        break;
+      InSection = Line.trim() == "## " + Heading;
+      continue;
+    }
+    if (Line.ltrim().starts_with("```"))
+      InFence = !InFence;
+    if (InSection)
+      Out += Line.str() + "\n";
+  }
+  return llvm::StringRef(Out).trim().str();
 }
 
 std::string pageSummary(const std::string &Markdown) {
@@ -104,15 +120,9 @@ std::string pageSummary(const std::string &Markdown) {
 }
 
 std::string checkSummary(const std::string &Check) {
-  std::string Dir = docsDir();
-  if (!Dir.empty()) {
-    auto Buf = llvm::MemoryBuffer::getFile(Dir + "/" + docName(Check) + ".md");
-    if (Buf) {
-      std::string Para = pageSummary((*Buf)->getBuffer().str());
-      if (!Para.empty())
-        return Para;
-    }
-  }
+  std::string Para = pageSummary(checkPage(Check));
+  if (!Para.empty())
+    return Para;
   if (const CheckInfo *C = findCheck(Check))
     return C->Summary;
   return "";

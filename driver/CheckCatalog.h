@@ -36,14 +36,31 @@ const CheckInfo *findCheck(const std::string &Name);
 /// The name of the check's page in docs/checks: "<doc>" for "retry-<doc>".
 std::string docName(const std::string &Check);
 
-/// The URI of the check's documentation page: RETRYLINT_DOCS_URL (a CMake
-/// cache variable) + <doc>.md when it was set at build time, else a file://
-/// URI to the installed docs (<prefix>/share/doc/retrylint/checks) or, for a
-/// build-tree binary, to the source tree's docs/checks.
-std::string docUri(const std::string &Check);
+/// The base URL of the check pages built in (the RETRYLINT_DOCS_URL CMake
+/// cache variable); empty when none was set.
+std::string defaultDocsUrl();
 
-/// The first sentence of docs/checks/<doc>.md when the page can be found
-/// (installed or in the source tree), else the catalog's summary.
+/// Whether \p Url may be a docs base: empty, or an http:// or https:// URL.
+bool isDocsUrl(const std::string &Url);
+
+/// The error for a --docs-url that is not one.
+std::string docsUrlError(const std::string &Url);
+
+/// The check's page under the docs base \p Base (<base>/<doc>.md), or ""
+/// when \p Base is empty: a help link is a URL or nothing, never a file://
+/// URI that a CI viewer cannot open.
+std::string docUri(const std::string &Check, const std::string &Base);
+
+/// The check's page, docs/checks/<doc>.md, as compiled into the binary; ""
+/// for an unknown check.
+std::string checkPage(const std::string &Check);
+
+/// The text of the "## \p Heading" section of \p Markdown, without the
+/// heading, trimmed; "" when there is none.
+std::string pageSection(const std::string &Markdown,
+                        const std::string &Heading);
+
+/// The first sentence of the check's page, else the catalog's summary.
 std::string checkSummary(const std::string &Check);
 
 /// The first sentence of the first paragraph after the title of a check's

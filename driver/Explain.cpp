@@ -260,22 +260,78 @@ printPair(std::ostream &OS, const ScenarioPair &P,
   }
 }
 
+/// The page's problematic and preferred code and its options, each under
+/// its heading and indented, as `explain` prints them before the readings.
+static void printPage(std::ostream &OS, const std::string &Check,
+                      const Style &S) {
+  std::string Page = checkPage(Check);
+  for (const char *Heading :
+       {"Problematic code", "Preferred code", "Options"}) {
+    std::string Text = pageSection(Page, Heading);
+    if (Text.empty())
+      continue;
+    OS << S.bold(std::string(Heading) + ":") << "\n\n";
+    size_t Pos = 0;
+    while (Pos <= Text.size()) {
+      size_t End = Text.find('\n', Pos);
+      std::string Line =
+          Text.substr(Pos, End == std::string::npos ? End : End - Pos);
+      OS << (Line.empty() ? "" : "  ") << Line << "\n";
+      if (End == std::string::npos)
+        break;
+      Pos = End + 1;
+    }
+    OS << "\n";
+  }
+}
+
+static int printJson(const std::string &Check, const CheckInfo &Info,
+                     const std::map<std::string, retryprobe::Reading> &Readings,
+                     const std::string &DocsUrl, bool AllMatch) {
+  nlohmann::json J;
+  J["check"] = Check;
+  J["summary"] = checkSummary(Check);
+  std::string Uri = docUri(Check, DocsUrl);
+  if (!Uri.empty())
+    J["doc"] = Uri;
+  std::string Page = checkPage(Check);
+  J["problematicCode"] = pageSection(Page, "Problematic code");
+  J["preferredCode"] = pageSection(Page, "Preferred code");
+  J["options"] = pageSection(Page, "Options");
+  J["measuredAt"] = nowIso();
+  J["pairs"] = nlohmann::json::array();
+  for (const ScenarioPair &P : Info.Scenarios) {
+    nlohmann::json Pair;
+    Pair["failing"] = readingJson(Readings.at(P.Failing), "failing");
+    if (P.Fix)
+      Pair["fix"] = readingJson(Readings.at(P.Fix), "fix");
+    J["pairs"].push_back(Pair);
+  }
+  J["allMatch"] = AllMatch;
+  std::cout << J.dump(2) << "\n";
+  return AllMatch ? 0 : 2;
+}
+
 #endif // RETRYLINT_HAVE_PROBE
 
 int runExplain(const std::vector<std::string> &Args) {
   std::string Format = "text", Color = "auto", Check;
+  std::string DocsUrl = defaultDocsUrl();
   for (const std::string &A : Args) {
     if (A.rfind("--format=", 0) == 0)
       Format = A.substr(9);
+    else if (A.rfind("--docs-url=", 0) == 0)
+      DocsUrl = A.substr(11);
     else if (A.rfind("--color=", 0) == 0)
       Color = A.substr(8);
     else if (A == "-h" || A == "--help") {
       std::cout << "usage: retrylint explain [--format=text|json] "
-                   "[--color=auto|always|never] <check>\n\n"
-                   "Prints the check's summary, runs its runtime-probe "
-                   "scenarios and prints\nthe readings, failing variant "
-                   "beside its fix. Exit status 0 when every\nreading "
-                   "matches its claim, 2 otherwise.\n\nChecks:\n";
+                   "[--color=auto|always|never] [--docs-url=URL] <check>\n\n"
+                   "Prints the check's summary, its problematic and preferred "
+                   "code and its\noptions, runs its runtime-probe scenarios "
+                   "and prints the readings, failing\nvariant beside its fix. "
+                   "Exit status 0 when every reading matches its\nclaim, 2 "
+                   "otherwise.\n\nChecks:\n";
       for (const CheckInfo &C : checkCatalog())
         std::cout << "  " << C.Name << "\n";
       return 0;
@@ -292,6 +348,10 @@ int runExplain(const std::vector<std::string> &Args) {
     return usage("unknown --color '" + Color + "' (auto, always or never)");
   if (Check.empty())
     return usage("no check named");
+  if (!isDocsUrl(DocsUrl)) {
+    std::cerr << "retrylint: error: " << docsUrlError(DocsUrl) << "\n";
+    return 2;
+  }
   if (Check.rfind("retry-", 0) != 0)
     Check = "retry-" + Check;
   const CheckInfo *Info = findCheck(Check);
@@ -312,24 +372,8 @@ int runExplain(const std::vector<std::string> &Args) {
     if (!R.matches || !R.error.empty())
       AllMatch = false;
 
-  if (Format == "json") {
-    nlohmann::json J;
-    J["check"] = Check;
-    J["summary"] = checkSummary(Check);
-    J["doc"] = docUri(Check);
-    J["measuredAt"] = nowIso();
-    J["pairs"] = nlohmann::json::array();
-    for (const ScenarioPair &P : Info->Scenarios) {
-      nlohmann::json Pair;
-      Pair["failing"] = readingJson(Readings.at(P.Failing), "failing");
-      if (P.Fix)
-        Pair["fix"] = readingJson(Readings.at(P.Fix), "fix");
-      J["pairs"].push_back(Pair);
-    }
-    J["allMatch"] = AllMatch;
-    std::cout << J.dump(2) << "\n";
-    return AllMatch ? 0 : 2;
-  }
+  if (Format == "json")
+    return printJson(Check, *Info, Readings, DocsUrl, AllMatch);
 
   Style S;
   // Like clang: a terminal whose TERM is set and not "dumb".
@@ -337,9 +381,12 @@ int runExplain(const std::vector<std::string> &Args) {
   S.Color = Color == "always" ||
             (Color == "auto" && isatty(1) && Term && *Term &&
              std::string(Term) != "dumb");
-  std::cout << S.bold(Check) << "\n"
-            << wrap(checkSummary(Check), "  ") << "  docs: " << docUri(Check)
-            << "\n\n";
+  std::cout << S.bold(Check) << "\n" << wrap(checkSummary(Check), "  ");
+  std::string Uri = docUri(Check, DocsUrl);
+  if (!Uri.empty())
+    std::cout << "  docs: " << Uri << "\n";
+  std::cout << "\n";
+  printPage(std::cout, Check, S);
   std::cout << "Probe readings (real loopback sockets, a real ledger; "
                "docs/probe.md):\n";
   for (const ScenarioPair &P : Info->Scenarios) {

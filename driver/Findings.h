@@ -84,6 +84,8 @@ struct SarifOptions {
   std::string ToolVersion;
   /// Set on every result when non-empty ("new" under --baseline).
   std::string BaselineState;
+  /// The docs base of each rule's helpUri (--docs-url); "": no helpUri.
+  std::string DocsUrl;
 };
 
 /// SARIF 2.1.0: one run; one rule per enabled check; results with locations,

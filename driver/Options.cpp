@@ -2,6 +2,7 @@
 
 #include "Options.h"
 #include "Cache.h"
+#include "CheckCatalog.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -152,6 +153,12 @@ cl::opt<std::string> Shard(
              "--export-facts, also write the shard's results there for "
              "--merge-shards"),
     cl::value_desc("K/N"), cl::cat(Category));
+cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of the check pages (docs/checks/) for help links: "
+             "SARIF's helpUri is <url><check>.md (default: the one set at "
+             "build time; none: no link)"),
+    cl::value_desc("url"), cl::cat(Category));
 cl::opt<std::string> MergeShards(
     "merge-shards",
     cl::desc("Merge the facts and results of every --shard run copied into "
@@ -328,6 +335,10 @@ Options parseCommandLine(int Argc, const char **Argv) {
   if (Shard.getNumOccurrences())
     parseShard(Shard, O.ShardIndex, O.ShardCount);
   O.MergeShards = MergeShards;
+  O.DocsUrl =
+      DocsUrl.getNumOccurrences() ? DocsUrl.getValue() : defaultDocsUrl();
+  if (!isDocsUrl(O.DocsUrl))
+    fatal(docsUrlError(O.DocsUrl));
   // `retrylint --trace=a.cpp:12 -- -std=c++17` reads a.cpp itself.
   if (O.Trace && O.Paths.empty() && O.BuildPath.empty())
     O.Paths.push_back(StringRef(*O.Trace).rsplit(':').first.str());

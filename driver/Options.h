@@ -46,6 +46,7 @@ struct Options {
   uint64_t CacheMaxSize = 512ULL << 20;    ///< --cache-max-size
   unsigned ShardIndex = 0, ShardCount = 0; ///< --shard=K/N; 0: unsharded
   std::string MergeShards;                 ///< --merge-shards
+  std::string DocsUrl; ///< --docs-url, else the build's; "": no help links
   /// Compiler arguments after `--`, for files without a database entry.
   std::optional<std::vector<std::string>> FixedArgs;
 };

@@ -89,6 +89,7 @@ static void writeSarifReport(const Options &O, const Setup &S,
   SarifOptions SO;
   SO.SrcRoot = canonicalPath(absolutePath("."));
   SO.ToolVersion = RETRYLINT_VERSION;
+  SO.DocsUrl = O.DocsUrl;
   std::set<std::string> Enabled;
   for (const std::string &F :
        Files.empty() ? std::vector<std::string>{SO.SrcRoot + "/dummy.cpp"}

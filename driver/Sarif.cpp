@@ -102,19 +102,27 @@ public:
     std::string Summary = checkSummary(Check);
     if (Summary.empty())
       Summary = "retrylint check " + Check + ".";
-    std::string Uri = docUri(Check);
+    std::string Uri = docUri(Check, O.DocsUrl);
     std::string Help = Summary;
+    std::string Explain;
     if (Info && !Info->Scenarios.empty()) {
-      Help += " Evidence: `retrylint explain " + Check + "` runs the probe "
-              "scenarios";
+      Explain = "`retrylint explain " + Check + "` runs the probe scenarios";
       for (const ScenarioPair &P : Info->Scenarios) {
-        Help += std::string(" ") + P.Failing;
+        Explain += std::string(" ") + P.Failing;
         if (P.Fix)
-          Help += std::string(" vs ") + P.Fix;
-        Help += &P == &Info->Scenarios.back() ? "." : ",";
+          Explain += std::string(" vs ") + P.Fix;
+        Explain += &P == &Info->Scenarios.back() ? "." : ",";
       }
+      Help += " Evidence: " + Explain;
     }
-    Help += " Documentation: " + Uri;
+    if (!Uri.empty())
+      Help += " Documentation: " + Uri;
+    // The check's page itself, as code-scanning viewers show a rule's help.
+    std::string Markdown = checkPage(Check);
+    if (Markdown.empty())
+      Markdown = Summary;
+    if (!Explain.empty())
+      Markdown += "\n\n---\n\nEvidence: " + Explain + "\n";
     J.object([&] {
       J.attribute("id", Check);
       // SARIF's "name" is an identifier-like label; use the doc page name.
@@ -127,13 +135,10 @@ public:
       });
       J.attributeObject("help", [&] {
         J.attribute("text", Help);
-        J.attribute("markdown", "[" + Check + "](" + Uri + "): " + Summary +
-                                    (Info && !Info->Scenarios.empty()
-                                         ? " Run `retrylint explain " + Check +
-                                               "` for the probe's readings."
-                                         : std::string()));
+        J.attribute("markdown", Markdown);
       });
-      J.attribute("helpUri", Uri);
+      if (!Uri.empty())
+        J.attribute("helpUri", Uri);
       J.attributeObject("defaultConfiguration",
                         [&] { J.attribute("level", "warning"); });
       J.attributeObject("properties", [&] {

@@ -38,7 +38,11 @@ def main():
         print("  short: %s" % rule["shortDescription"]["text"])
         print("  full: %s" % rule["fullDescription"]["text"])
         print("  help: %s" % rule["help"]["text"])
-        print("  helpUri: %s" % rule["helpUri"])
+        print("  helpUri: %s" % rule.get("helpUri", "(none)"))
+        md = rule["help"]["markdown"]
+        print("  markdown: %s ... %d lines, sections: %s" % (
+            md.splitlines()[0], len(md.splitlines()),
+            ", ".join(l[3:] for l in md.splitlines() if l.startswith("## "))))
         for ev in rule.get("properties", {}).get("evidence", []):
             print("  evidence %s %s claim=%s measured=%s matches=%s" % (
                 ev["role"], ev["scenario"],

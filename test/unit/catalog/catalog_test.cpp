@@ -98,5 +98,38 @@ TEST(Catalog, PageSummaryTakesTheFirstSentenceOfTheFirstParagraph) {
   EXPECT_EQ(pageSummary("# t\n"), "");
 }
 
+TEST(Catalog, EveryPageIsCompiledInAsWritten) {
+  for (const CheckInfo &C : checkCatalog()) {
+    EXPECT_EQ(checkPage(C.Name), readDoc(docName(C.Name) + ".md"))
+        << "the compiled-in page of " << C.Name << " is stale";
+    for (const char *H : {"Problematic code", "Preferred code", "Options"})
+      EXPECT_NE(pageSection(checkPage(C.Name), H), "")
+          << "docs/checks/" << docName(C.Name) << ".md has no '## " << H
+          << "' section for `retrylint explain`";
+  }
+  EXPECT_EQ(checkPage("retry-no-such-check"), "");
+}
+
+TEST(Catalog, PageSectionEndsAtTheNextHeadingOutsideCodeFences) {
+  std::string Page = "# t\n\n## Options\n\nA.\n\n```yaml\n# .clang-tidy\n"
+                     "x: 1\n```\n\n## Limitations\n\nB.\n";
+  EXPECT_EQ(pageSection(Page, "Options"),
+            "A.\n\n```yaml\n# .clang-tidy\nx: 1\n```");
+  EXPECT_EQ(pageSection(Page, "Limitations"), "B.");
+  EXPECT_EQ(pageSection(Page, "Fixes"), "");
+}
+
+TEST(Catalog, HelpLinksAreWebUrlsOrNothing) {
+  EXPECT_EQ(docUri("retry-missing-budget", ""), "");
+  EXPECT_EQ(docUri("retry-missing-budget", "https://d.example/checks"),
+            "https://d.example/checks/missing-budget.md");
+  EXPECT_EQ(docUri("retry-missing-budget", "http://d.example/c/"),
+            "http://d.example/c/missing-budget.md");
+  EXPECT_TRUE(isDocsUrl(""));
+  EXPECT_TRUE(isDocsUrl("https://d.example/"));
+  EXPECT_FALSE(isDocsUrl("file:///usr/share/doc/retrylint/checks/"));
+  EXPECT_FALSE(isDocsUrl("docs/checks/"));
+}
+
 } // namespace
 } // namespace retrylint
