@@ -3,6 +3,7 @@
 // retrylint-clangd: clangd with the `retry` clang-tidy module linked in.
 // Everything but the resource-dir default is clangd's own main.
 
+#include "HelpLinks.h"
 #include "PreambleBodies.h"
 #include "RetryForceLinker.h"
 #include <cstdio>
@@ -66,16 +67,58 @@ static bool takePreambleBodiesFlag(std::vector<char *> &Args) {
   return true;
 }
 
+/// Takes `--retrylint-docs-url=URL` out of \p Args into \p Url (the docs
+/// base of the diagnostics' links, as retrylint's --docs-url).
+static bool takeDocsUrlFlag(std::vector<char *> &Args, std::string &Url) {
+  static const char Flag[] = "--retrylint-docs-url=";
+  for (auto It = Args.begin() + 1; It != Args.end();) {
+    if (std::strncmp(*It, Flag, sizeof(Flag) - 1) != 0) {
+      ++It;
+      continue;
+    }
+    Url = *It + sizeof(Flag) - 1;
+    if (!Url.empty() && Url.rfind("https://", 0) != 0 &&
+        Url.rfind("http://", 0) != 0) {
+      std::fprintf(stderr,
+                   "retrylint-clangd: error: --retrylint-docs-url: '%s' is "
+                   "not an http:// or https:// URL\n",
+                   Url.c_str());
+      return false;
+    }
+    It = Args.erase(It);
+  }
+  return true;
+}
+
+/// Whether clangd speaks LSP on standard output this run (not --help,
+/// --version or --check, which print text).
+static bool speaksLsp(const std::vector<char *> &Args) {
+  for (size_t I = 1; I < Args.size(); ++I) {
+    const char *A = Args[I];
+    A += A[0] == '-' && A[1] == '-' ? 2 : A[0] == '-' ? 1 : 0;
+    if (std::strncmp(A, "help", 4) == 0 || std::strcmp(A, "version") == 0 ||
+        std::strncmp(A, "check", 5) == 0)
+      return false;
+  }
+  return true;
+}
+
 int main(int argc, char *argv[]) {
   std::vector<char *> Args(argv, argv + argc);
-  if (!Args.empty() && !takePreambleBodiesFlag(Args))
+  std::string DocsUrl = RETRYLINT_DOCS_URL;
+  if (!Args.empty() &&
+      (!takePreambleBodiesFlag(Args) || !takeDocsUrlFlag(Args, DocsUrl)))
     return 2;
   argc = static_cast<int>(Args.size());
   static std::string ResourceDir =
       std::string("--resource-dir=") + RETRYLINT_CLANG_RESOURCE_DIR;
   if (argc > 0 && needsResourceDir(argc, Args.data()))
     Args.insert(Args.begin() + 1, ResourceDir.data());
+  bool Links = speaksLsp(Args) && retrylint::startHelpLinks(DocsUrl);
   Args.push_back(nullptr);
-  return clang::clangd::clangdMain(static_cast<int>(Args.size() - 1),
-                                   Args.data());
+  int Status =
+      clang::clangd::clangdMain(static_cast<int>(Args.size() - 1), Args.data());
+  if (Links)
+    retrylint::finishHelpLinks();
+  return Status;
 }
