@@ -576,7 +576,9 @@ std::unique_ptr<ResultCache> openCache(const Options &O) {
     Dir = Env;
     Label = "RETRYLINT_CACHE_DIR";
   }
-  if (Dir.empty())
+  // A line filter drops findings before they are stored, and is no part of
+  // a cache key: such a run neither reads nor writes the cache.
+  if (Dir.empty() || !O.LineFilter.empty())
     return nullptr;
   SmallString<256> Abs(Dir);
   fs::make_absolute(Abs);

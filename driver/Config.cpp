@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -374,10 +375,73 @@ static std::string checkOptionError(const ClangTidyGlobalOptions &Global,
   return "";
 }
 
+/// Why \p Text is not clang-tidy's line filter, a JSON array of
+/// {"name": FILE, "lines": [[FIRST, LAST], ...]} objects; "" if it is.
+static std::string lineFilterError(StringRef Text) {
+  llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
+  if (!V)
+    return llvm::toString(V.takeError());
+  const llvm::json::Array *A = V->getAsArray();
+  if (!A)
+    return "not a JSON array";
+  for (const llvm::json::Value &E : *A) {
+    const llvm::json::Object *O = E.getAsObject();
+    if (!O || !O->getString("name"))
+      return "every entry needs a \"name\" string";
+    const llvm::json::Value *Lines = O->get("lines");
+    if (!Lines)
+      continue;
+    const llvm::json::Array *L = Lines->getAsArray();
+    if (!L)
+      return "\"lines\" is not an array of [first, last] pairs";
+    for (const llvm::json::Value &R : *L) {
+      const llvm::json::Array *P = R.getAsArray();
+      if (!P || P->size() != 2 || !(*P)[0].getAsInteger() ||
+          !(*P)[1].getAsInteger())
+        return "\"lines\" is not an array of [first, last] pairs";
+    }
+  }
+  return "";
+}
+
+/// clang-tidy's own flags: each overrides its .clang-tidy key.
+static void applyTidyFlags(const Options &O, Setup &S) {
+  if (O.ExcludeHeaderFilter) {
+    std::string Err = O.ExcludeHeaderFilter->empty()
+                          ? ""
+                          : regexError(*O.ExcludeHeaderFilter);
+    if (!Err.empty())
+      fatal("--exclude-header-filter: invalid regular expression '" +
+            *O.ExcludeHeaderFilter + "': " + Err);
+    S.Overrides.ExcludeHeaderFilterRegex = *O.ExcludeHeaderFilter;
+  }
+  if (O.SystemHeaders)
+    S.Overrides.SystemHeaders = *O.SystemHeaders;
+  if (!O.LineFilter.empty()) {
+    // Checked here first: clang-tidy's YAML reader prints its own
+    // multi-line error before failing.
+    std::string Err = lineFilterError(O.LineFilter);
+    std::error_code EC;
+    if (Err.empty() &&
+        (EC = clang::tidy::parseLineFilter(O.LineFilter, S.Global)))
+      Err = EC.message();
+    if (!Err.empty())
+      fatal("--line-filter: invalid value '" + O.LineFilter + "': " + Err);
+  }
+  if (!O.ExtraArgs.empty())
+    S.Overrides.ExtraArgs = O.ExtraArgs;
+  if (!O.ExtraArgsBefore.empty())
+    S.Overrides.ExtraArgsBefore = O.ExtraArgsBefore;
+  if (O.WarningsAsErrors)
+    S.Overrides.WarningsAsErrors = *O.WarningsAsErrors;
+}
+
 Setup makeSetup(const Options &O) {
   Setup S;
   S.Defaults.Checks = ("-*," + RetryGlob).str();
-  S.Defaults.HeaderFilterRegex = "";
+  // clang-tidy 22's defaults: every non-system header, so the CLI, the
+  // --load plugin and clangd report the same findings.
+  S.Defaults.HeaderFilterRegex = ".*";
   S.Defaults.SystemHeaders = false;
   if (O.Checks) {
     if (auto Bad = unknownCheck(*O.Checks, /*OnlyOurs=*/false))
@@ -392,12 +456,15 @@ Setup makeSetup(const Options &O) {
     S.Overrides.Checks = *O.Checks;
   }
   if (O.HeaderFilter) {
-    std::string Err = regexError(*O.HeaderFilter);
+    // Empty: main files only, as clang-tidy takes it.
+    std::string Err =
+        O.HeaderFilter->empty() ? "" : regexError(*O.HeaderFilter);
     if (!Err.empty())
       fatal("--header-filter: invalid regular expression '" + *O.HeaderFilter +
             "': " + Err);
     S.Overrides.HeaderFilterRegex = *O.HeaderFilter;
   }
+  applyTidyFlags(O, S);
   if (O.Config) {
     std::string Err;
     ClangTidyOptions Parsed;
@@ -511,13 +578,29 @@ void validateConfig(const Setup &S, const std::vector<std::string> &Files) {
     noCheckEnabled(*NoCheck, NoCheckRaw, S.Overrides.Checks);
 }
 
-void listChecks(const Setup &S, const Options &O) {
+/// The file whose configuration --list-checks and --dump-config show: the
+/// first path, else a file in the working directory.
+static std::string configProbe(const Options &O) {
   // A missing path is an error here too: clang-tidy's loader would print a
   // line for each of its missing directories.
   if (!O.Paths.empty() && !llvm::sys::fs::exists(O.Paths.front()))
     fatal("no such file or directory: '" + O.Paths.front() + "'");
-  std::string Probe = O.Paths.empty() ? absolutePath("dummy.cpp")
-                                      : absolutePath(O.Paths.front());
+  return O.Paths.empty() ? absolutePath("dummy.cpp")
+                         : absolutePath(O.Paths.front());
+}
+
+void dumpConfig(const Setup &S, const Options &O) {
+  std::string Probe = configProbe(O);
+  validateConfig(S, {Probe});
+  // As clang-tidy --dump-config: the defaults with the effective options
+  // merged in, as .clang-tidy YAML.
+  ClangTidyOptions Effective =
+      ClangTidyOptions::getDefaults().merge(S.provider()->getOptions(Probe), 0);
+  llvm::outs() << clang::tidy::configurationAsText(Effective) << "\n";
+}
+
+void listChecks(const Setup &S, const Options &O) {
+  std::string Probe = configProbe(O);
   validateConfig(S, {Probe});
   llvm::outs() << "Enabled checks:";
   for (const std::string &N : S.checksFor(Probe))

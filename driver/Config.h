@@ -61,6 +61,10 @@ void validateConfig(const Setup &S, const std::vector<std::string> &Files);
 /// directory), after validateConfig() of that path.
 void listChecks(const Setup &S, const Options &O);
 
+/// --dump-config: the configuration in effect for the first path (or the
+/// working directory) as .clang-tidy YAML, after validateConfig().
+void dumpConfig(const Setup &S, const Options &O);
+
 } // namespace retrylint
 
 #endif

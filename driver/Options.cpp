@@ -67,8 +67,47 @@ cl::opt<std::string> ConfigOpt("config",
 cl::opt<std::string>
     HeaderFilter("header-filter",
                  cl::desc("Regex of headers whose findings are reported "
-                          "(default: main files only)"),
+                          "(default '.*', every non-system header, as in "
+                          "clang-tidy 22); overrides HeaderFilterRegex"),
                  cl::cat(Category));
+// clang-tidy 22's own flags, with its meanings and defaults.
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regex of headers whose findings are not reported; overrides "
+             "ExcludeHeaderFilterRegex"),
+    cl::cat(Category));
+cl::opt<bool> SystemHeaders("system-headers",
+                            cl::desc("Report findings in system headers too; "
+                                     "overrides SystemHeaders"),
+                            cl::cat(Category));
+cl::opt<std::string>
+    LineFilter("line-filter",
+               cl::desc("Files and line ranges to report findings from, as in "
+                        "clang-tidy: [{\"name\":\"a.cpp\",\"lines\":[[1,3]]},"
+                        "{\"name\":\"b.h\"}] (turns the result cache off)"),
+               cl::cat(Category));
+cl::list<std::string> ExtraArgs(
+    "extra-arg",
+    cl::desc("Additional argument to append to the compiler command line"),
+    cl::cat(Category));
+cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line"),
+    cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks whose findings are errors (globs, as --checks); "
+             "overrides WarningsAsErrors"),
+    cl::cat(Category));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the configuration in effect for the "
+                                  "first path (as .clang-tidy YAML) and exit"),
+                         cl::cat(Category));
+cl::opt<bool> VerifyConfig("verify-config",
+                           cl::desc("Check the configuration for the paths "
+                                    "and exit: 0 and \"No config errors "
+                                    "detected.\", else the error and 2"),
+                           cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
 cl::opt<std::string> Format("format",
@@ -312,6 +351,17 @@ Options parseCommandLine(int Argc, const char **Argv) {
     O.Config = ConfigOpt;
   if (HeaderFilter.getNumOccurrences())
     O.HeaderFilter = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    O.ExcludeHeaderFilter = ExcludeHeaderFilter;
+  if (SystemHeaders.getNumOccurrences())
+    O.SystemHeaders = SystemHeaders;
+  O.LineFilter = LineFilter;
+  O.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  O.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+  if (WarningsAsErrors.getNumOccurrences())
+    O.WarningsAsErrors = WarningsAsErrors;
+  O.DumpConfig = DumpConfig;
+  O.VerifyConfig = VerifyConfig;
   O.ListChecks = ListChecks;
   O.Format = Format;
   O.Evidence = Evidence;

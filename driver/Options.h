@@ -29,6 +29,13 @@ struct Options {
   std::optional<std::string> Checks;       ///< --checks
   std::optional<std::string> Config;       ///< --config
   std::optional<std::string> HeaderFilter; ///< --header-filter
+  std::optional<std::string> ExcludeHeaderFilter; ///< --exclude-header-filter
+  std::optional<bool> SystemHeaders;              ///< --system-headers
+  std::string LineFilter;                         ///< --line-filter (JSON)
+  std::vector<std::string> ExtraArgs;             ///< --extra-arg
+  std::vector<std::string> ExtraArgsBefore;       ///< --extra-arg-before
+  std::optional<std::string> WarningsAsErrors;    ///< --warnings-as-errors
+  bool DumpConfig = false, VerifyConfig = false;
   bool ListChecks = false;
   std::string Format = "text"; ///< text, json or sarif
   bool Evidence = false;

@@ -54,8 +54,14 @@ static void writeOne(std::ostream &OS, const Location &Loc,
   if (S.Color)
     OS << Reset << Bold;
   OS << Message;
+  // A retry-* finding at error level came from WarningsAsErrors; clang-tidy
+  // names the option beside the check.
   if (!Check.empty())
-    OS << " [" << Check << ']';
+    OS << " [" << Check
+       << (Level == "error" && llvm::StringRef(Check).starts_with("retry-")
+               ? ",-warnings-as-errors"
+               : "")
+       << ']';
   if (S.Color)
     OS << Reset;
   OS << '\n';

@@ -70,6 +70,10 @@ int main(int argc, const char **argv) {
     listChecks(S, O);
     return 0;
   }
+  if (O.DumpConfig) {
+    dumpConfig(S, O);
+    return 0;
+  }
   if (O.Trace) // its errors before the database's
     parseTraceLocation(*O.Trace);
   std::optional<ChangedLines> Changed = changedLines(O);
@@ -89,6 +93,10 @@ int main(int argc, const char **argv) {
   validateConfig(S, Files.empty()
                         ? std::vector<std::string>{absolutePath("dummy.cpp")}
                         : Files);
+  if (O.VerifyConfig) { // as clang-tidy --verify-config
+    llvm::outs() << "No config errors detected.\n";
+    return 0;
+  }
   if (Files.empty() && Changed && !O.Quiet)
     llvm::errs() << "retrylint: --diff " << *O.DiffRev
                  << ": no changed translation unit in the compilation "

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Runs retrylint and clang-tidy-22 --load with the same clang-tidy flags on
+one file and prints, per flag set, whether the two report the same findings
+(file:line:col: level: message [check]), how many, and each of them.
+
+  tidy_flags.py RETRYLINT CLANG_TIDY PLUGIN FILE -- COMPILER-ARGS
+"""
+import os
+import re
+import subprocess
+import sys
+
+DIAG = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<rest>\d+:\d+: (?:warning|error): .*\])$")
+
+CASES = [
+    [],
+    ["--system-headers"],
+    ["--header-filter="],
+    ["--header-filter=retry_in"],
+    ["--exclude-header-filter=retry_in"],
+    ["--extra-arg=-DTIDY_FLAGS_EXTRA"],
+    ["--extra-arg-before=-DTIDY_FLAGS_EXTRA"],
+    ["--extra-arg=-DTIDY_FLAGS_EXTRA",
+     '--line-filter=[{"name":"main.cpp","lines":[[15,15]]}]'],
+    ["--warnings-as-errors=retry-per-attempt-idempotency-key"],
+]
+
+
+def findings(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    out = []
+    for line in p.stdout.splitlines():
+        m = DIAG.match(line)
+        if m:
+            out.append(os.path.basename(m["file"]) + ":" + m["rest"])
+    return sorted(out), p.returncode
+
+
+def main():
+    retrylint, tidy, plugin, path = sys.argv[1:5]
+    args = sys.argv[sys.argv.index("--") + 1:]
+    checks = "--checks=-*,retry-*"
+    for flags in CASES:
+        mine, mine_rc = findings([retrylint, "--quiet", checks] + flags +
+                                 [path, "--"] + args)
+        theirs, their_rc = findings([tidy, "--load=" + plugin, "--quiet",
+                                     checks] + flags + [path, "--"] + args)
+        same = "agree" if mine == theirs else "DIFFER"
+        print("%s: %s %d" % (" ".join(flags) or "(defaults)", same, len(mine)))
+        for f in mine:
+            print("  " + f)
+        if mine != theirs:
+            for f in theirs:
+                print("  clang-tidy: " + f)
+        if "--warnings-as-errors" in " ".join(flags):
+            print("  exit retrylint=%d clang-tidy=%d" % (mine_rc, their_rc))
+
+
+main()
