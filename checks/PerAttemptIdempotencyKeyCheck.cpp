@@ -3,6 +3,7 @@
 #include "PerAttemptIdempotencyKeyCheck.h"
 #include "model/KeySink.h"
 #include "model/ValueOrigin.h"
+#include "utils/HoistFix.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -100,10 +101,18 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(
         !Sources.insert(O.Where).second)
       continue;
 
-    diag(Loc, "idempotency key changes on every attempt: it is derived from "
-              "%0, so the server cannot recognize a retried request and may "
-              "execute it twice")
-        << O.describe() << Value->getSourceRange();
+    {
+      auto D = diag(Loc, "idempotency key changes on every attempt: it is "
+                         "derived from %0, so the server cannot recognize a "
+                         "retried request and may execute it twice")
+               << O.describe() << Value->getSourceRange();
+      // Minted once, before the loop, when moving it is always correct.
+      const auto *Anchor = dyn_cast_or_null<Expr>(O.Anchor);
+      if (O.Kind != model::SourceKind::AttemptCounter && !ViaCall &&
+          Site->Kind == model::RetryKind::Loop && Anchor)
+        for (const FixItHint &F : hoistOutOfLoop(Site->Site, Anchor, Fn, Ctx))
+          D << F;
+    }
     if (O.Kind == model::SourceKind::AttemptCounter)
       diag(O.Counter->getLocation(), "attempt counter declared here",
            DiagnosticIDs::Note);

@@ -28,7 +28,7 @@ using llvm::StringRef;
 namespace retrylint {
 
 /// Bump when the manifest's layout changes: older entries then miss.
-static constexpr int CacheFormat = 2;
+static constexpr int CacheFormat = 3;
 /// Entries kept per key (one per set of included file contents).
 static constexpr size_t EntriesPerKey = 8;
 
@@ -40,9 +40,42 @@ static std::string hashBytes(StringRef Data) {
 }
 
 static json::Object messageToJson(const clang::tooling::DiagnosticMessage &M) {
+  // The fix-its travel with the message, for --fix and --export-fixes on
+  // replayed results.
+  json::Array Fix;
+  for (const auto &[File, Replacements] : M.Fix)
+    for (const clang::tooling::Replacement &R : Replacements)
+      Fix.push_back(
+          json::Object{{"file", R.getFilePath()},
+                       {"offset", static_cast<int64_t>(R.getOffset())},
+                       {"length", static_cast<int64_t>(R.getLength())},
+                       {"text", R.getReplacementText()}});
   return json::Object{{"message", M.Message},
                       {"file", M.FilePath},
-                      {"offset", static_cast<int64_t>(M.FileOffset)}};
+                      {"offset", static_cast<int64_t>(M.FileOffset)},
+                      {"fix", std::move(Fix)}};
+}
+
+static bool fixFromJson(const json::Array *Fix,
+                        clang::tooling::DiagnosticMessage &M) {
+  if (!Fix)
+    return false;
+  for (const json::Value &V : *Fix) {
+    const json::Object *O = V.getAsObject();
+    auto File = O ? O->getString("file") : std::nullopt;
+    auto Offset = O ? O->getInteger("offset") : std::nullopt;
+    auto Length = O ? O->getInteger("length") : std::nullopt;
+    auto Text = O ? O->getString("text") : std::nullopt;
+    if (!File || !Offset || !Length || !Text || *Offset < 0 || *Length < 0)
+      return false;
+    clang::tooling::Replacement R(*File, static_cast<unsigned>(*Offset),
+                                  static_cast<unsigned>(*Length), *Text);
+    if (llvm::Error E = M.Fix[R.getFilePath()].add(R)) {
+      llvm::consumeError(std::move(E));
+      return false;
+    }
+  }
+  return true;
 }
 
 static bool messageFromJson(const json::Value *V,
@@ -53,7 +86,8 @@ static bool messageFromJson(const json::Value *V,
   auto Msg = O->getString("message");
   auto File = O->getString("file");
   auto Offset = O->getInteger("offset");
-  if (!Msg || !File || !Offset || *Offset < 0)
+  if (!Msg || !File || !Offset || *Offset < 0 ||
+      !fixFromJson(O->getArray("fix"), M))
     return false;
   M.Message = Msg->str();
   M.FilePath = File->str();

@@ -99,6 +99,24 @@ cl::opt<std::string> WarningsAsErrors(
     cl::desc("Checks whose findings are errors (globs, as --checks); "
              "overrides WarningsAsErrors"),
     cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the suggested fixes (not while there "
+                           "are compile errors, unless --fix-errors)"),
+                  cl::cat(Category));
+cl::opt<bool> FixErrors("fix-errors",
+                        cl::desc("Apply the suggested fixes even if there are "
+                                 "compile errors (implies --fix)"),
+                        cl::cat(Category));
+cl::opt<bool> FixNotes("fix-notes",
+                       cl::desc("When a finding has no fix but one of its "
+                                "notes has the only one, apply that (implies "
+                                "--fix)"),
+                       cl::cat(Category));
+cl::opt<std::string>
+    ExportFixes("export-fixes",
+                cl::desc("Write the findings and their fixes as YAML for "
+                         "clang-apply-replacements"),
+                cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> DumpConfig("dump-config",
                          cl::desc("Print the configuration in effect for the "
                                   "first path (as .clang-tidy YAML) and exit"),
@@ -360,6 +378,10 @@ Options parseCommandLine(int Argc, const char **Argv) {
   O.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   if (WarningsAsErrors.getNumOccurrences())
     O.WarningsAsErrors = WarningsAsErrors;
+  O.FixErrors = FixErrors;
+  O.FixNotes = FixNotes;
+  O.Fix = Fix || FixErrors || FixNotes;
+  O.ExportFixes = ExportFixes;
   O.DumpConfig = DumpConfig;
   O.VerifyConfig = VerifyConfig;
   O.ListChecks = ListChecks;

@@ -36,6 +36,8 @@ struct Options {
   std::vector<std::string> ExtraArgsBefore;       ///< --extra-arg-before
   std::optional<std::string> WarningsAsErrors;    ///< --warnings-as-errors
   bool DumpConfig = false, VerifyConfig = false;
+  bool Fix = false, FixErrors = false, FixNotes = false; ///< --fix*
+  std::string ExportFixes;                               ///< --export-fixes
   bool ListChecks = false;
   std::string Format = "text"; ///< text, json or sarif
   bool Evidence = false;

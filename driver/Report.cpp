@@ -3,6 +3,7 @@
 #include "Report.h"
 #include "Baseline.h"
 #include "Explain.h"
+#include "Fixes.h"
 #include "Paths.h"
 #include "SourceFiles.h"
 #include "llvm/ADT/STLExtras.h"
@@ -129,6 +130,7 @@ Collected collectFindings(const Results &R) {
   Collected C;
   for (const auto &TU : R)
     for (const ClangTidyError &E : TU) {
+      C.Errors.push_back(E);
       Finding F = toFinding(E);
       if (F.Check == "clang-tidy-config") {
         C.ConfigError = true;
@@ -142,6 +144,42 @@ Collected collectFindings(const Results &R) {
   llvm::sort(C.Findings);
   C.Findings.erase(llvm::unique(C.Findings), C.Findings.end());
   return C;
+}
+
+/// The errors behind \p Findings (what a run reports after the baseline and
+/// --diff), each once, in the findings' order.
+static std::vector<ClangTidyError>
+reportedErrors(const std::vector<ClangTidyError> &Errors,
+               const std::vector<Finding> &Findings) {
+  std::vector<ClangTidyError> Out;
+  for (const Finding &F : Findings)
+    for (const ClangTidyError &E : Errors)
+      if (toFinding(E) == F) {
+        Out.push_back(E);
+        break;
+      }
+  return Out;
+}
+
+/// --export-fixes and --fix, after the findings are printed.
+static void handleFixes(const Options &O, const std::vector<std::string> &Files,
+                        const Collected &C,
+                        const std::vector<ClangTidyError> &Errors) {
+  if (!O.ExportFixes.empty())
+    exportFixes(O.ExportFixes,
+                Files.empty() ? absolutePath("dummy") : Files.front(), Errors);
+  if (!O.Fix)
+    return;
+  if (C.CompileError && !O.FixErrors) {
+    llvm::errs() << "retrylint: compile errors: the fixes were not applied "
+                    "(--fix-errors applies them anyway)\n";
+    return;
+  }
+  unsigned Suggested = 0;
+  unsigned Applied = applyFixes(Errors, O.FixNotes, Suggested);
+  if (!O.Quiet || Suggested)
+    llvm::errs() << "retrylint: applied " << Applied << " of " << Suggested
+                 << " suggested " << (Suggested == 1 ? "fix" : "fixes") << "\n";
 }
 
 int report(const Options &O, const Setup &S,
@@ -167,6 +205,10 @@ int report(const Options &O, const Setup &S,
   }
 
   size_t Warnings = llvm::count_if(Findings, isRetry);
+  // Taken before the output: SARIF rewrites the findings' paths.
+  std::vector<ClangTidyError> Reported;
+  if (O.Fix || !O.ExportFixes.empty())
+    Reported = reportedErrors(C.Errors, Findings);
   if (O.Format == "json") {
     writeJson(std::cout, Findings);
   } else if (O.Format == "sarif") {
@@ -179,6 +221,7 @@ int report(const Options &O, const Setup &S,
     writeText(std::cout, Findings, Style);
   }
   std::cout.flush();
+  handleFixes(O, Files, C, Reported);
   if (!O.Quiet) {
     llvm::errs() << "retrylint: " << plural(Warnings, "finding", "findings")
                  << " in "

@@ -20,6 +20,8 @@ namespace retrylint {
 
 struct Collected {
   std::vector<Finding> Findings; ///< sorted, each once
+  /// Every TU's diagnostics as clang-tidy reported them (fixes included).
+  std::vector<clang::tidy::ClangTidyError> Errors;
   bool ConfigError = false;      ///< a check rejected its options
   bool CompileError = false;
 };

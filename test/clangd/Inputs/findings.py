@@ -89,8 +89,11 @@ def lsp(clangd, root, files, extra):
             code = d.get("code", "")
             if not str(code).startswith("retry-"):
                 continue
-            # clangd capitalizes the message and appends the notes.
+            # clangd capitalizes the message, appends the notes, and says
+            # " (fix available)" when the finding has a fix-it.
             msg = uncapitalized(d["message"].split("\n\n")[0])
+            if msg.endswith(" (fix available)"):
+                msg = msg[:-len(" (fix available)")]
             out.add("%s:%d: %s: %s" % (os.path.basename(path),
                                         d["range"]["start"]["line"] + 1,
                                         code, msg))
