@@ -50,10 +50,17 @@ static json::Object messageToJson(const clang::tooling::DiagnosticMessage &M) {
                        {"offset", static_cast<int64_t>(R.getOffset())},
                        {"length", static_cast<int64_t>(R.getLength())},
                        {"text", R.getReplacementText()}});
+  json::Array Ranges;
+  for (const clang::tooling::FileByteRange &R : M.Ranges)
+    Ranges.push_back(
+        json::Object{{"file", R.FilePath},
+                     {"offset", static_cast<int64_t>(R.FileOffset)},
+                     {"length", static_cast<int64_t>(R.Length)}});
   return json::Object{{"message", M.Message},
                       {"file", M.FilePath},
                       {"offset", static_cast<int64_t>(M.FileOffset)},
-                      {"fix", std::move(Fix)}};
+                      {"fix", std::move(Fix)},
+                      {"ranges", std::move(Ranges)}};
 }
 
 static bool fixFromJson(const json::Array *Fix,
@@ -78,6 +85,26 @@ static bool fixFromJson(const json::Array *Fix,
   return true;
 }
 
+static bool rangesFromJson(const json::Array *Ranges,
+                           clang::tooling::DiagnosticMessage &M) {
+  if (!Ranges)
+    return false;
+  for (const json::Value &V : *Ranges) {
+    const json::Object *O = V.getAsObject();
+    auto File = O ? O->getString("file") : std::nullopt;
+    auto Offset = O ? O->getInteger("offset") : std::nullopt;
+    auto Length = O ? O->getInteger("length") : std::nullopt;
+    if (!File || !Offset || !Length || *Offset < 0 || *Length < 0)
+      return false;
+    clang::tooling::FileByteRange R;
+    R.FilePath = File->str();
+    R.FileOffset = static_cast<unsigned>(*Offset);
+    R.Length = static_cast<unsigned>(*Length);
+    M.Ranges.push_back(std::move(R));
+  }
+  return true;
+}
+
 static bool messageFromJson(const json::Value *V,
                             clang::tooling::DiagnosticMessage &M) {
   const json::Object *O = V ? V->getAsObject() : nullptr;
@@ -87,7 +114,8 @@ static bool messageFromJson(const json::Value *V,
   auto File = O->getString("file");
   auto Offset = O->getInteger("offset");
   if (!Msg || !File || !Offset || *Offset < 0 ||
-      !fixFromJson(O->getArray("fix"), M))
+      !fixFromJson(O->getArray("fix"), M) ||
+      !rangesFromJson(O->getArray("ranges"), M))
     return false;
   M.Message = Msg->str();
   M.FilePath = File->str();

@@ -38,16 +38,6 @@ struct Finding {
 bool operator<(const Finding &A, const Finding &B);
 bool operator==(const Finding &A, const Finding &B);
 
-struct TextStyle {
-  bool Color = false;
-  bool ShowSource = true;
-};
-
-/// clang-tidy's format: `file:line:col: warning: message [check]`, the source
-/// line and a caret, then `note:` lines.
-void writeText(std::ostream &OS, const std::vector<Finding> &Findings,
-               const TextStyle &Style);
-
 /// {"version": 1, "findings": [{check, level, file, line, column, message,
 /// notes: [{file, line, column, message}]}]}
 void writeJson(std::ostream &OS, const std::vector<Finding> &Findings);

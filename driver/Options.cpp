@@ -335,6 +335,15 @@ Options parseCommandLine(int Argc, const char **Argv) {
       O.Color = A.str();
       continue;
     }
+    // clang-tidy's spelling: --use-color[=true|false].
+    if (A == "--use-color" || A == "-use-color" || A == "--use-color=true") {
+      O.Color = "always";
+      continue;
+    }
+    if (A == "--use-color=false" || A == "-use-color=false") {
+      O.Color = "never";
+      continue;
+    }
     if (I > 0 && parseJobs(Argc, Argv, I, O.Jobs))
       continue;
     Args.push_back(Argv[I]);

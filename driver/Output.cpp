@@ -29,66 +29,6 @@ bool operator==(const Finding &A, const Finding &B) {
   return true;
 }
 
-namespace {
-const char *Bold = "\033[1m";
-const char *Reset = "\033[0m";
-const char *Magenta = "\033[1;35m";
-const char *Red = "\033[1;31m";
-const char *Black = "\033[1;30m";
-const char *Green = "\033[1;32m";
-
-} // namespace
-
-static void writeOne(std::ostream &OS, const Location &Loc,
-                     const std::string &Level, const std::string &Message,
-                     const std::string &Check, const TextStyle &S) {
-  const char *LevelColor =
-      Level == "error" ? Red : Level == "warning" ? Magenta : Black;
-  if (S.Color)
-    OS << Bold;
-  if (!Loc.File.empty()) // configuration diagnostics have no location
-    OS << Loc.File << ':' << Loc.Line << ':' << Loc.Column << ": ";
-  if (S.Color)
-    OS << LevelColor;
-  OS << Level << ": ";
-  if (S.Color)
-    OS << Reset << Bold;
-  OS << Message;
-  // A retry-* finding at error level came from WarningsAsErrors; clang-tidy
-  // names the option beside the check.
-  if (!Check.empty())
-    OS << " [" << Check
-       << (Level == "error" && llvm::StringRef(Check).starts_with("retry-")
-               ? ",-warnings-as-errors"
-               : "")
-       << ']';
-  if (S.Color)
-    OS << Reset;
-  OS << '\n';
-  if (!S.ShowSource)
-    return;
-  std::string Src = sourceLine(Loc.File, Loc.Line);
-  if (Src.empty() || Loc.Column == 0)
-    return;
-  OS << Src << '\n';
-  std::string Caret;
-  for (unsigned I = 0; I + 1 < Loc.Column && I < Src.size(); ++I)
-    Caret += Src[I] == '\t' ? '\t' : ' ';
-  if (S.Color)
-    OS << Caret << Green << '^' << Reset << '\n';
-  else
-    OS << Caret << "^\n";
-}
-
-void writeText(std::ostream &OS, const std::vector<Finding> &Findings,
-               const TextStyle &Style) {
-  for (const Finding &F : Findings) {
-    writeOne(OS, F.Loc, F.Level, F.Message, F.Check, Style);
-    for (const Note &N : F.Notes)
-      writeOne(OS, N.Loc, "note", N.Message, "", Style);
-  }
-}
-
 void writeJson(std::ostream &OS, const std::vector<Finding> &Findings) {
   // llvm::json, not nlohmann: this TU is built without exceptions, and
   // nlohmann's inline functions would then differ from the ones the runtime

@@ -6,13 +6,16 @@
 #include "Fixes.h"
 #include "Paths.h"
 #include "SourceFiles.h"
+#include "clang-tidy/ClangTidy.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <iostream>
 #include <set>
+#include <tuple>
 
 using clang::tidy::ClangTidyError;
 using llvm::StringRef;
@@ -161,6 +164,60 @@ reportedErrors(const std::vector<ClangTidyError> &Errors,
   return Out;
 }
 
+/// The findings as clang-tidy prints them (its own renderer: the line-number
+/// gutter, ranges, fix-it lines, paths as the compile command named them).
+/// \p M with every path absolute: a compile command run in another
+/// directory that names a file relative to it would otherwise print a path
+/// relative to a directory the user is not in. (Run from the compile
+/// directory, the paths stay as clang-tidy prints them.)
+static void absolutize(clang::tooling::DiagnosticMessage &M,
+                       StringRef BuildDir) {
+  if (!M.FilePath.empty())
+    M.FilePath = absolutePath(M.FilePath, BuildDir);
+  for (clang::tooling::FileByteRange &R : M.Ranges)
+    R.FilePath = absolutePath(R.FilePath, BuildDir);
+  llvm::StringMap<clang::tooling::Replacements> Fix;
+  for (const auto &[File, Rs] : M.Fix)
+    for (const clang::tooling::Replacement &R : Rs) {
+      std::string Abs = absolutePath(R.getFilePath().str(), BuildDir);
+      llvm::consumeError(Fix[Abs].add(clang::tooling::Replacement(
+          Abs, R.getOffset(), R.getLength(), R.getReplacementText())));
+    }
+  M.Fix = std::move(Fix);
+}
+
+static void writeTidyText(const Options &O,
+                          std::vector<ClangTidyError> Errors) {
+  // clang-tidy's order: by file, offset, then message.
+  llvm::stable_sort(Errors,
+                    [](const ClangTidyError &A, const ClangTidyError &B) {
+                      return std::tie(A.Message.FilePath, A.Message.FileOffset,
+                                      A.Message.Message, A.DiagnosticName) <
+                             std::tie(B.Message.FilePath, B.Message.FileOffset,
+                                      B.Message.Message, B.DiagnosticName);
+                    });
+  std::string Here = absolutePath(".");
+  for (ClangTidyError &E : Errors) {
+    if (E.BuildDirectory.empty() || absolutePath(E.BuildDirectory) == Here)
+      continue;
+    absolutize(E.Message, E.BuildDirectory);
+    for (auto &N : E.Notes)
+      absolutize(N, E.BuildDirectory);
+  }
+  clang::tidy::ClangTidyOptions Opts;
+  if (O.Color != "auto")
+    Opts.UseColor = O.Color == "always";
+  clang::tidy::ClangTidyContext Ctx(
+      std::make_unique<clang::tidy::DefaultOptionsProvider>(
+          clang::tidy::ClangTidyGlobalOptions(), Opts));
+  Ctx.setCurrentFile("");
+  unsigned WarningsAsErrors = 0;
+  std::cout.flush();
+  clang::tidy::handleErrors(Errors, Ctx, clang::tidy::FB_NoFix,
+                            WarningsAsErrors, llvm::vfs::getRealFileSystem());
+  llvm::outs().flush();
+}
+
 /// --export-fixes and --fix, after the findings are printed.
 static void handleFixes(const Options &O, const std::vector<std::string> &Files,
                         const Collected &C,
@@ -214,11 +271,7 @@ int report(const Options &O, const Setup &S,
   } else if (O.Format == "sarif") {
     writeSarifReport(O, S, Files, Findings);
   } else {
-    TextStyle Style;
-    Style.Color =
-        O.Color == "always" ||
-        (O.Color == "auto" && llvm::sys::Process::StandardOutHasColors());
-    writeText(std::cout, Findings, Style);
+    writeTidyText(O, reportedErrors(C.Errors, Findings));
   }
   std::cout.flush();
   handleFixes(O, Files, C, Reported);

@@ -210,11 +210,37 @@ void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
     addLeaf(LeafKind::Unknown, E, nullptr);
 }
 
+/// The name a message gives the source \p Call: its callee, qualified; but
+/// a method of a class template instance called on an object is named
+/// after the object's type as the code wrote it ('std::mt19937_64::
+/// operator()', not the engine template with its arguments spelled out).
+static std::string sourceName(const CallExpr *Call,
+                              const FunctionDecl *Callee) {
+  if (!Callee)
+    return "";
+  const auto *M = dyn_cast<CXXMethodDecl>(Callee);
+  const Expr *Obj = nullptr;
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+      OC && M && OC->getNumArgs() > 0)
+    Obj = OC->getArg(0);
+  else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    Obj = MC->getImplicitObjectArgument();
+  if (!M || !Obj || !isa<ClassTemplateSpecializationDecl>(M->getParent()))
+    return Callee->getQualifiedNameAsString();
+  QualType T = Obj->IgnoreParenImpCasts()->getType().getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  PrintingPolicy Policy(Callee->getASTContext().getLangOpts());
+  Policy.SuppressTagKeyword = true;
+  return T.getUnqualifiedType().getAsString(Policy) +
+         "::" + M->getNameAsString();
+}
+
 void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
                             unsigned Depth) {
   const FunctionDecl *Callee = calleeDecl(Call);
   if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
-    add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
+    add(*K, Call, F, sourceName(Call, Callee));
     return;
   }
   if (!Callee) {
@@ -426,7 +452,7 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
           if (!Writable)
             continue;
           if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
-            add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
+            add(*K, Call, F, sourceName(Call, Callee));
           } else if (isBufferWriter(Callee)) {
             bool Hashing = isHashingWriter(Callee);
             HashDepth += Hashing;
@@ -511,8 +537,7 @@ void ValueOrigin::traceField(const VarDecl *Base, const FieldDecl *Field,
           UO && UO->getOpcode() == UO_AddrOf &&
           refVar(UO->getSubExpr()) == Base)
         if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
-          const FunctionDecl *Callee = calleeDecl(Call);
-          add(*K, Call, F, Callee ? Callee->getQualifiedNameAsString() : "");
+          add(*K, Call, F, sourceName(Call, calleeDecl(Call)));
         }
   });
 }

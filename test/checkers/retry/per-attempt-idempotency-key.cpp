@@ -143,7 +143,7 @@ void ostringstream_engine_bad(httplib::Client &cli) {
     std::ostringstream oss;
     oss << "k-" << engine();
     httplib::Headers h = {{"Idempotency-Key", oss.str()}};
-    // CHECK-NOTES: :[[@LINE-1]]:47: warning: idempotency key changes on every attempt: it is derived from a random number from 'std::linear_congruential_engine<unsigned int, 48271, 0, 2147483647>::operator()'
+    // CHECK-NOTES: :[[@LINE-1]]:47: warning: idempotency key changes on every attempt: it is derived from a random number from 'std::minstd_rand::operator()'
     // CHECK-NOTES: :[[@LINE-3]]:20: note: a random number from {{.*}} is produced here on each attempt
     // CHECK-NOTES: :[[@LINE-6]]:3: note: retry loop re-sends the request here
     if (cli.Post("/charges", h, "{}", "application/json"))

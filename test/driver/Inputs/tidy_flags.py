@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs retrylint and clang-tidy-22 --load with the same clang-tidy flags on
-one file and prints, per flag set, whether the two report the same findings
-(file:line:col: level: message [check]), how many, and each of them.
+one file and prints, per flag set, whether the two print the same standard
+output byte for byte ("agree"), how many findings, and each of them
+(file:line:col: level: message [check]).
 
   tidy_flags.py RETRYLINT CLANG_TIDY PLUGIN FILE -- COMPILER-ARGS
 """
@@ -33,7 +34,7 @@ def findings(cmd):
         m = DIAG.match(line)
         if m:
             out.append(os.path.basename(m["file"]) + ":" + m["rest"])
-    return sorted(out), p.returncode
+    return sorted(out), p.returncode, p.stdout
 
 
 def main():
@@ -41,17 +42,18 @@ def main():
     args = sys.argv[sys.argv.index("--") + 1:]
     checks = "--checks=-*,retry-*"
     for flags in CASES:
-        mine, mine_rc = findings([retrylint, "--quiet", checks] + flags +
-                                 [path, "--"] + args)
-        theirs, their_rc = findings([tidy, "--load=" + plugin, "--quiet",
-                                     checks] + flags + [path, "--"] + args)
-        same = "agree" if mine == theirs else "DIFFER"
+        mine, mine_rc, mine_out = findings([retrylint, "--quiet", checks] +
+                                           flags + [path, "--"] + args)
+        theirs, their_rc, their_out = findings(
+            [tidy, "--load=" + plugin, "--quiet", checks] + flags +
+            [path, "--"] + args)
+        same = "agree" if mine_out == their_out else "DIFFER"
         print("%s: %s %d" % (" ".join(flags) or "(defaults)", same, len(mine)))
         for f in mine:
             print("  " + f)
-        if mine != theirs:
-            for f in theirs:
-                print("  clang-tidy: " + f)
+        if mine_out != their_out:
+            sys.stdout.write("  retrylint printed:\n" + mine_out +
+                             "  clang-tidy printed:\n" + their_out)
         if "--warnings-as-errors" in " ".join(flags):
             print("  exit retrylint=%d clang-tidy=%d" % (mine_rc, their_rc))
 
