@@ -1,6 +1,7 @@
 # Man pages retrylint(1) and retry-probe(1), generated at build time by
 # help2man from each program's own --help and --version (the one source of
-# the option text), gzip'ed for share/man/man1 as Debian ships them.
+# the option text; cmake/man/*.h2m only points at the installed docs),
+# gzip'ed for share/man/man1 as Debian ships them.
 option(RETRYLINT_BUILD_MAN "Generate the man pages with help2man" ON)
 if(NOT RETRYLINT_BUILD_MAN)
   return()

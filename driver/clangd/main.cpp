@@ -114,6 +114,14 @@ int main(int argc, char *argv[]) {
       std::string("--resource-dir=") + RETRYLINT_CLANG_RESOURCE_DIR;
   if (argc > 0 && needsResourceDir(argc, Args.data()))
     Args.insert(Args.begin() + 1, ResourceDir.data());
+  // The one version (VERSION) first; clangd's own line follows.
+  for (size_t I = 1; I < Args.size(); ++I)
+    if (std::strcmp(Args[I], "--version") == 0 ||
+        std::strcmp(Args[I], "-version") == 0) {
+      std::printf("retrylint-clangd %s (the retry checks in clangd)\n",
+                  RETRYLINT_VERSION);
+      std::fflush(stdout);
+    }
   bool Links = speaksLsp(Args) && retrylint::startHelpLinks(DocsUrl);
   Args.push_back(nullptr);
   int Status =
