@@ -430,6 +430,8 @@ static void applyTidyFlags(const Options &O, Setup &S) {
   }
   if (!O.ExtraArgs.empty())
     S.Overrides.ExtraArgs = O.ExtraArgs;
+  if (!O.RemovedArgs.empty())
+    S.Overrides.RemovedArgs = O.RemovedArgs;
   if (!O.ExtraArgsBefore.empty())
     S.Overrides.ExtraArgsBefore = O.ExtraArgsBefore;
   if (O.WarningsAsErrors)
@@ -443,6 +445,7 @@ Setup makeSetup(const Options &O) {
   // --load plugin and clangd report the same findings.
   S.Defaults.HeaderFilterRegex = ".*";
   S.Defaults.SystemHeaders = false;
+  S.AllowNoChecks = O.AllowNoChecks;
   if (O.Checks) {
     if (auto Bad = unknownCheck(*O.Checks, /*OnlyOurs=*/false))
       fatal("unknown check '" + *Bad + "' in --checks (see --list-checks)");
@@ -450,9 +453,12 @@ Setup makeSetup(const Options &O) {
     // turns them all off.
     ClangTidyOptions All;
     All.Checks = "*," + *O.Checks;
-    if (enabledRetryChecks(All).empty())
+    if (enabledRetryChecks(All).empty()) {
+      if (O.AllowNoChecks)
+        std::exit(0); // clang-tidy --allow-no-checks: nothing to run
       fatal("no check enabled: --checks '" + *O.Checks + "' turns off every " +
             RetryGlob + " check");
+    }
     S.Overrides.Checks = *O.Checks;
   }
   if (O.HeaderFilter) {
@@ -468,10 +474,10 @@ Setup makeSetup(const Options &O) {
   if (O.Config) {
     std::string Err;
     ClangTidyOptions Parsed;
-    if (parseConfig(llvm::MemoryBufferRef(*O.Config, "--config"), Parsed,
+    if (parseConfig(llvm::MemoryBufferRef(*O.Config, O.ConfigLabel), Parsed,
                     Err) != ParseResult::Ok)
-      fatal("malformed --config: " + Err);
-    validateSource(Parsed, "--config", S.Overrides);
+      fatal("malformed " + O.ConfigLabel + ": " + Err);
+    validateSource(Parsed, O.ConfigLabel, S.Overrides);
     S.Config = std::move(Parsed);
   }
   return S;
@@ -574,8 +580,11 @@ void validateConfig(const Setup &S, const std::vector<std::string> &Files) {
     if (!Err.empty())
       fatal(describeIn(Raw, Err));
   }
-  if (!AnyEnabled && NoCheck)
+  if (!AnyEnabled && NoCheck) {
+    if (S.AllowNoChecks)
+      std::exit(0); // clang-tidy --allow-no-checks: nothing to run
     noCheckEnabled(*NoCheck, NoCheckRaw, S.Overrides.Checks);
+  }
 }
 
 /// The file whose configuration --list-checks and --dump-config show: the

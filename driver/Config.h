@@ -27,6 +27,7 @@ struct Setup {
       clang::tidy::ClangTidyOptions::getDefaults();
   clang::tidy::ClangTidyOptions Overrides;
   std::optional<clang::tidy::ClangTidyOptions> Config; ///< --config
+  bool AllowNoChecks = false; ///< no check enabled: exit 0, not an error
 
   /// Defaults, then the .clang-tidy files (or --config), then Overrides;
   /// when the Checks of the files never mention retry-, retry-* stays on

@@ -10,6 +10,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
@@ -117,6 +118,20 @@ cl::opt<std::string>
                 cl::desc("Write the findings and their fixes as YAML for "
                          "clang-apply-replacements"),
                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Read the configuration from this file, as --config would "
+             "take it (not with --config)"),
+    cl::value_desc("file"), cl::cat(Category));
+cl::list<std::string> RemovedArgs(
+    "removed-arg",
+    cl::desc("Argument to remove from every compile command (before "
+             "--extra-arg and --extra-arg-before are added)"),
+    cl::cat(Category));
+cl::opt<bool> AllowNoChecks("allow-no-checks",
+                            cl::desc("Exit 0 instead of an error when the "
+                                     "configuration enables no check"),
+                            cl::cat(Category));
 cl::opt<bool> DumpConfig("dump-config",
                          cl::desc("Print the configuration in effect for the "
                                   "first path (as .clang-tidy YAML) and exit"),
@@ -387,6 +402,18 @@ Options parseCommandLine(int Argc, const char **Argv) {
   O.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
   if (WarningsAsErrors.getNumOccurrences())
     O.WarningsAsErrors = WarningsAsErrors;
+  if (ConfigFile.getNumOccurrences()) {
+    if (ConfigOpt.getNumOccurrences())
+      fatal("--config-file and --config cannot both be given");
+    auto Buf = llvm::MemoryBuffer::getFile(ConfigFile.getValue());
+    if (!Buf)
+      fatal("--config-file: cannot read '" + ConfigFile +
+            "': " + Buf.getError().message());
+    O.Config = (*Buf)->getBuffer().str();
+    O.ConfigLabel = "--config-file '" + ConfigFile + "'";
+  }
+  O.RemovedArgs.assign(RemovedArgs.begin(), RemovedArgs.end());
+  O.AllowNoChecks = AllowNoChecks;
   O.FixErrors = FixErrors;
   O.FixNotes = FixNotes;
   O.Fix = Fix || FixErrors || FixNotes;

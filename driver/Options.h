@@ -27,7 +27,8 @@ struct Options {
   std::vector<std::string> Paths;
   std::string BuildPath;                   ///< -p
   std::optional<std::string> Checks;       ///< --checks
-  std::optional<std::string> Config;       ///< --config
+  std::optional<std::string> Config;       ///< --config (or --config-file)
+  std::string ConfigLabel = "--config";    ///< how errors name it
   std::optional<std::string> HeaderFilter; ///< --header-filter
   std::optional<std::string> ExcludeHeaderFilter; ///< --exclude-header-filter
   std::optional<bool> SystemHeaders;              ///< --system-headers
@@ -38,6 +39,8 @@ struct Options {
   bool DumpConfig = false, VerifyConfig = false;
   bool Fix = false, FixErrors = false, FixNotes = false; ///< --fix*
   std::string ExportFixes;                               ///< --export-fixes
+  std::vector<std::string> RemovedArgs;                  ///< --removed-arg
+  bool AllowNoChecks = false;                            ///< --allow-no-checks
   bool ListChecks = false;
   std::string Format = "text"; ///< text, json or sarif
   bool Evidence = false;

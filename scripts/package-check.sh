@@ -44,7 +44,9 @@ grep -q "^retrylint: 10 findings" "$work/lint.txt" ||
 /usr/lib/llvm-22/bin/clang-tidy --load=/usr/lib/libretrylint-tidy.so \
   --checks='-*,retry-*' --list-checks | grep -q retry-missing-budget ||
   fail "the installed plugin lists no retry check"
-/usr/bin/retrylint-clangd --version | grep -q "retrylint-clangd $version " ||
+# (Captured first: grep -q would end the pipe while clangd still writes.)
+clangd_version=$(/usr/bin/retrylint-clangd --version)
+grep -q "^retrylint-clangd $version " <<< "$clangd_version" ||
   fail "retrylint-clangd --version does not say $version"
 /usr/bin/retry-probe selftest > /dev/null || fail "retry-probe selftest failed"
 [ -f /usr/share/doc/retrylint/checks/missing-backoff.md ] ||

@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 DIAG = re.compile(r"^(?P<file>[^\s:][^:]*):(?P<rest>\d+:\d+: (?:warning|error): .*\])$")
 
@@ -24,7 +25,14 @@ CASES = [
     ["--extra-arg=-DTIDY_FLAGS_EXTRA",
      '--line-filter=[{"name":"main.cpp","lines":[[15,15]]}]'],
     ["--warnings-as-errors=retry-per-attempt-idempotency-key"],
+    # The compile command's own -D taken out again.
+    ["--removed-arg=-DTIDY_FLAGS_REMOVED"],
+    ["--config-file=@CONFIG@"],
 ]
+
+# Compile arguments some cases need on top of the common ones.
+CASE_ARGS = {"--removed-arg=-DTIDY_FLAGS_REMOVED": ["-DTIDY_FLAGS_REMOVED",
+                                                    "-DTIDY_FLAGS_EXTRA"]}
 
 
 def findings(cmd):
@@ -39,16 +47,22 @@ def findings(cmd):
 
 def main():
     retrylint, tidy, plugin, path = sys.argv[1:5]
-    args = sys.argv[sys.argv.index("--") + 1:]
+    common = sys.argv[sys.argv.index("--") + 1:]
     checks = "--checks=-*,retry-*"
+    config = os.path.join(tempfile.mkdtemp(), "tidy.yaml")
+    with open(config, "w") as f:
+        f.write("Checks: '-*,retry-missing-backoff'\nHeaderFilterRegex: 'main'\n")
     for flags in CASES:
+        args = common + CASE_ARGS.get(" ".join(flags), [])
+        flags = [f.replace("@CONFIG@", config) for f in flags]
         mine, mine_rc, mine_out = findings([retrylint, "--quiet", checks] +
                                            flags + [path, "--"] + args)
         theirs, their_rc, their_out = findings(
             [tidy, "--load=" + plugin, "--quiet", checks] + flags +
             [path, "--"] + args)
         same = "agree" if mine_out == their_out else "DIFFER"
-        print("%s: %s %d" % (" ".join(flags) or "(defaults)", same, len(mine)))
+        label = " ".join(f.replace(config, "FILE") for f in flags)
+        print("%s: %s %d" % (label or "(defaults)", same, len(mine)))
         for f in mine:
             print("  " + f)
         if mine_out != their_out:
