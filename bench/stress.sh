@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 RL="$BUILD/driver/retrylint"
-PLUGIN="$BUILD/driver/plugin/libretrylint-tidy.so"
+PLUGIN="$BUILD/plugin/libretrylint-tidy.so"
 [ -x "$RL" ] || { echo "usage: $0 [build-dir] ($RL not found)" >&2; exit 1; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

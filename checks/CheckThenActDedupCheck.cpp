@@ -171,20 +171,20 @@ void CheckThenActDedupCheck::checkContainers(const Stmt *Body, ASTContext &Ctx,
   }
 }
 
-void CheckThenActDedupCheck::checkDatabase(const Stmt *Body, ASTContext &Ctx,
-                                           LazyScopes Scopes) {
-  if (!model::mayCallDatabase(Ctx))
-    return;
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body, DbMemo);
-  llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
-    return SM.isBeforeInTranslationUnit(A.at()->getBeginLoc(),
-                                        B.at()->getBeginLoc());
-  });
-  // The transaction (if any) open at statement I: its BEGIN's index, and
-  // whether it serializes.
-  std::vector<int> TxOf(Db.size(), -1);
-  std::vector<bool> Serial(Db.size(), false);
+namespace {
+/// The transaction (if any) open at each database statement I: its BEGIN's
+/// index, and whether it serializes.
+struct DbTransactions {
+  std::vector<int> TxOf;
+  std::vector<bool> Serial;
+};
+} // namespace
+
+/// Which transaction is open at each of \p Db's statements (in source order).
+static DbTransactions openTransactions(const Stmt *Body,
+                                       llvm::ArrayRef<model::DbStmt> Db) {
+  DbTransactions Tx{std::vector<int>(Db.size(), -1),
+                    std::vector<bool>(Db.size(), false)};
   int Open = -1;
   bool OpenSerial = false;
   for (size_t I = 0; I < Db.size(); ++I) {
@@ -198,21 +198,38 @@ void CheckThenActDedupCheck::checkDatabase(const Stmt *Body, ASTContext &Ctx,
       Open = -1;
       OpenSerial = false;
     }
-    TxOf[I] = Open;
-    Serial[I] = OpenSerial;
+    Tx.TxOf[I] = Open;
+    Tx.Serial[I] = OpenSerial;
   }
-  auto Relevant = [&](const model::DbStmt &D) {
-    StringRef Sql(D.Sql);
-    return store().isStoreName(D.Table) || Sql.contains("IDEMPOT") ||
-           Sql.contains("DEDUP") || Sql.contains("REQUEST_ID") ||
-           Sql.contains("_KEY");
-  };
+  return Tx;
+}
+
+/// Does \p D touch an idempotency or de-duplication table?
+static bool isDedupRelevant(const model::DedupStore &Store,
+                            const model::DbStmt &D) {
+  StringRef Sql(D.Sql);
+  return Store.isStoreName(D.Table) || Sql.contains("IDEMPOT") ||
+         Sql.contains("DEDUP") || Sql.contains("REQUEST_ID") ||
+         Sql.contains("_KEY");
+}
+
+void CheckThenActDedupCheck::checkDatabase(const Stmt *Body, ASTContext &Ctx,
+                                           LazyScopes Scopes) {
+  if (!model::mayCallDatabase(Ctx))
+    return;
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::vector<model::DbStmt> Db = model::dbStatementsThrough(Body, DbMemo);
+  llvm::stable_sort(Db, [&](const model::DbStmt &A, const model::DbStmt &B) {
+    return SM.isBeforeInTranslationUnit(A.at()->getBeginLoc(),
+                                        B.at()->getBeginLoc());
+  });
+  DbTransactions Tx = openTransactions(Body, Db);
   for (size_t I = 0; I < Db.size(); ++I) {
     const model::DbStmt &L = Db[I];
     bool Redis = L.K == model::DbStmt::RedisGet;
     if (Redis ? !store().isStoreName(L.Table)
               : (L.K != model::DbStmt::Select || !L.HasWhere ||
-                 L.Table.empty() || !Relevant(L)))
+                 L.Table.empty() || !isDedupRelevant(store(), L)))
       continue;
     for (size_t J = I + 1; J < Db.size(); ++J) {
       const model::DbStmt &R = Db[J];
@@ -227,48 +244,53 @@ void CheckThenActDedupCheck::checkDatabase(const Stmt *Body, ASTContext &Ctx,
       if (!notAtomicReason(Scopes(), callBeginLoc(L.at()), callBeginLoc(R.at()),
                            SM))
         break;
-      if (!Redis && TxOf[I] >= 0 && TxOf[I] == TxOf[J]) {
+      bool SameTx = Tx.TxOf[I] >= 0 && Tx.TxOf[I] == Tx.TxOf[J];
+      if (!Redis && SameTx) {
         // SQLite lets one writer through and fails the other with
         // SQLITE_BUSY even in a deferred transaction; PostgreSQL at READ
         // COMMITTED inserts both.
-        if (Serial[J] || !L.Postgres)
+        if (Tx.Serial[J] || !L.Postgres)
           break;
       }
-      if (Redis) {
-        diag(L.Text->getBeginLoc(),
-             "GET of '%0' and the SET that records the key are not one "
-             "atomic step (the SET has no NX): two concurrent duplicates "
-             "can both miss the key and both execute")
-            << L.Table;
-        diag(R.Text->getBeginLoc(), "the SET without NX records the key here",
-             DiagnosticIDs::Note);
-      } else {
-        diag(L.Text->getBeginLoc(),
-             "SELECT on '%0' and the INSERT that records the key are not one "
-             "atomic step (%1): two concurrent duplicates can both find no "
-             "row and both execute")
-            << L.Table
-            << (TxOf[I] >= 0 && TxOf[I] == TxOf[J]
-                    ? "the transaction is neither SERIALIZABLE nor locks the "
-                      "table"
-                    : "no ON CONFLICT or OR IGNORE clause and no BEGIN "
-                      "IMMEDIATE or EXCLUSIVE transaction around both");
-        diag(R.Text->getBeginLoc(),
-             "the INSERT without ON CONFLICT records the key here",
-             DiagnosticIDs::Note);
-      }
-      // Statements run by same-file functions: where the handler runs them.
-      for (const model::DbStmt *D : {&L, &R})
-        if (D->Via)
-          if (const FunctionDecl *FD = calleeDecl(D->Via))
-            diag(callBeginLoc(D->Via), "'%0' runs the %1 here",
-                 DiagnosticIDs::Note)
-                << FD->getName()
-                << (D == &L ? (Redis ? "GET" : "SELECT")
-                            : (Redis ? "SET" : "INSERT"));
+      reportDatabasePair(L, R, Redis, SameTx);
       break;
     }
   }
+}
+
+void CheckThenActDedupCheck::reportDatabasePair(const model::DbStmt &L,
+                                                const model::DbStmt &R,
+                                                bool Redis, bool SameTx) {
+  if (Redis) {
+    diag(L.Text->getBeginLoc(),
+         "GET of '%0' and the SET that records the key are not one "
+         "atomic step (the SET has no NX): two concurrent duplicates "
+         "can both miss the key and both execute")
+        << L.Table;
+    diag(R.Text->getBeginLoc(), "the SET without NX records the key here",
+         DiagnosticIDs::Note);
+  } else {
+    diag(L.Text->getBeginLoc(),
+         "SELECT on '%0' and the INSERT that records the key are not one "
+         "atomic step (%1): two concurrent duplicates can both find no "
+         "row and both execute")
+        << L.Table
+        << (SameTx ? "the transaction is neither SERIALIZABLE nor locks the "
+                     "table"
+                   : "no ON CONFLICT or OR IGNORE clause and no BEGIN "
+                     "IMMEDIATE or EXCLUSIVE transaction around both");
+    diag(R.Text->getBeginLoc(),
+         "the INSERT without ON CONFLICT records the key here",
+         DiagnosticIDs::Note);
+  }
+  // Statements run by same-file functions: where the handler runs them.
+  for (const model::DbStmt *D : {&L, &R})
+    if (D->Via)
+      if (const FunctionDecl *FD = calleeDecl(D->Via))
+        diag(callBeginLoc(D->Via), "'%0' runs the %1 here", DiagnosticIDs::Note)
+            << FD->getName()
+            << (D == &L ? (Redis ? "GET" : "SELECT")
+                        : (Redis ? "SET" : "INSERT"));
 }
 
 } // namespace clang::tidy::retry

@@ -24,6 +24,9 @@ private:
   void checkBody(const Stmt *Body, ASTContext &Ctx);
   void checkContainers(const Stmt *Body, ASTContext &Ctx, LazyScopes Scopes);
   void checkDatabase(const Stmt *Body, ASTContext &Ctx, LazyScopes Scopes);
+  /// Reports the look-up \p L and the record \p R of one key, not atomic.
+  void reportDatabasePair(const model::DbStmt &L, const model::DbStmt &R,
+                          bool Redis, bool SameTx);
   void noteBlockingBetween(const Stmt *Body, const Stmt *From, const Stmt *To,
                            ASTContext &Ctx);
   /// The database statements of the functions read so far in this unit.

@@ -195,23 +195,10 @@ ContentDerivedIdempotencyKeyCheck::classify(const model::Leaf &L) const {
   return Role::Unknown;
 }
 
-void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
-    llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx) {
-  const Expr *Value = Values.front();
-  if (!Value || !Seen.insert(Value).second)
-    return;
-  SourceLocation Loc = Value->getBeginLoc();
-  if (Loc.isInvalid() || Value->isTypeDependent())
-    return;
-  const FunctionDecl *Fn = sites(Ctx).enclosingFunction(Value);
-  if (!Fn)
-    return;
-  model::ValueOrigin Tracer(api());
-  llvm::SmallVector<model::Leaf, 4> Leaves;
-  for (const Expr *V : Values)
-    for (model::Leaf &L : Tracer.leaves(V, Fn))
-      Leaves.push_back(std::move(L));
-  llvm::SmallVector<const model::Leaf *, 2> Content, Parties;
+bool ContentDerivedIdempotencyKeyCheck::sortLeaves(
+    llvm::ArrayRef<model::Leaf> Leaves,
+    llvm::SmallVectorImpl<const model::Leaf *> &Content,
+    llvm::SmallVectorImpl<const model::Leaf *> &Parties) const {
   // Records whose fields in the key include content.
   llvm::SmallPtrSet<const RecordDecl *, 2> WithContent;
   for (const model::Leaf &L : Leaves)
@@ -229,28 +216,21 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
           !recordHasIdentity(F->getParent()))
         R = Role::Content;
     if (R == Role::Identity || R == Role::Unknown)
-      return; // identity in the key, or a piece we cannot judge
+      return false; // identity in the key, or a piece we cannot judge
     if (R == Role::Content)
       Content.push_back(&L);
     if (R == Role::Party)
       Parties.push_back(&L);
   }
-  // A key of party ids alone (`"sub-" + customer_id`) names who asks, not
-  // what: the customer's second subscription gets the first one's key.
-  bool PartyOnly = Content.empty();
-  if (PartyOnly)
-    Content = Parties;
-  // `crc(payload, strlen(payload))` reads one piece twice: name it once.
-  llvm::StringSet<> Names;
-  llvm::erase_if(Content, [&](const model::Leaf *L) {
-    return !Names.insert(L->Name).second;
-  });
-  if (Content.empty())
-    return;
-  // One report per key computation, however many sinks it reaches.
-  if (!ReportedLeaves.insert(Content.front()->Where).second)
-    return;
+  return true;
+}
 
+void ContentDerivedIdempotencyKeyCheck::reportKey(
+    llvm::ArrayRef<const Expr *> Values,
+    llvm::ArrayRef<const model::Leaf *> Content, bool PartyOnly,
+    ASTContext &Ctx) {
+  const Expr *Value = Values.front();
+  SourceLocation Loc = Value->getBeginLoc();
   std::string What;
   bool Hashed = false;
   for (size_t I = 0; I < Content.size() && I < 3; ++I) {
@@ -285,6 +265,43 @@ void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
          DiagnosticIDs::Note)
         << Content[I]->Name << PartyOnly;
   }
+}
+
+void ContentDerivedIdempotencyKeyCheck::checkKeyValue(
+    llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx) {
+  const Expr *Value = Values.front();
+  if (!Value || !Seen.insert(Value).second)
+    return;
+  SourceLocation Loc = Value->getBeginLoc();
+  if (Loc.isInvalid() || Value->isTypeDependent())
+    return;
+  const FunctionDecl *Fn = sites(Ctx).enclosingFunction(Value);
+  if (!Fn)
+    return;
+  model::ValueOrigin Tracer(api());
+  llvm::SmallVector<model::Leaf, 4> Leaves;
+  for (const Expr *V : Values)
+    for (model::Leaf &L : Tracer.leaves(V, Fn))
+      Leaves.push_back(std::move(L));
+  llvm::SmallVector<const model::Leaf *, 2> Content, Parties;
+  if (!sortLeaves(Leaves, Content, Parties))
+    return;
+  // A key of party ids alone (`"sub-" + customer_id`) names who asks, not
+  // what: the customer's second subscription gets the first one's key.
+  bool PartyOnly = Content.empty();
+  if (PartyOnly)
+    Content = Parties;
+  // `crc(payload, strlen(payload))` reads one piece twice: name it once.
+  llvm::StringSet<> Names;
+  llvm::erase_if(Content, [&](const model::Leaf *L) {
+    return !Names.insert(L->Name).second;
+  });
+  if (Content.empty())
+    return;
+  // One report per key computation, however many sinks it reaches.
+  if (!ReportedLeaves.insert(Content.front()->Where).second)
+    return;
+  reportKey(Values, Content, PartyOnly, Ctx);
 }
 
 } // namespace clang::tidy::retry

@@ -29,6 +29,15 @@ private:
   Role classify(const model::Leaf &L) const;
   Role classifyName(StringRef Name, StringRef Owner) const;
   void checkKeyValue(llvm::ArrayRef<const Expr *> Values, ASTContext &Ctx);
+  /// Sorts the key's \p Leaves into content and parties; false when one is
+  /// an identity or a piece that cannot be judged.
+  bool sortLeaves(llvm::ArrayRef<model::Leaf> Leaves,
+                  llvm::SmallVectorImpl<const model::Leaf *> &Content,
+                  llvm::SmallVectorImpl<const model::Leaf *> &Parties) const;
+  /// Reports the key made of \p Values, derived only from \p Content.
+  void reportKey(llvm::ArrayRef<const Expr *> Values,
+                 llvm::ArrayRef<const model::Leaf *> Content, bool PartyOnly,
+                 ASTContext &Ctx);
 
   std::string IntentIdNamesOpt, ContentNamesOpt, PartyNamesOpt;
   std::vector<std::string> IntentWords, ContentWords, PartyWords, PersonalWords,

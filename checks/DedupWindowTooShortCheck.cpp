@@ -2,6 +2,7 @@
 
 #include "DedupWindowTooShortCheck.h"
 #include "model/DbStatements.h"
+#include "model/RetrySpan.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 #include "utils/Duration.h"
@@ -281,45 +282,8 @@ void DedupWindowTooShortCheck::checkCall(const CallExpr *Call,
            : llvm::ArrayRef(Ctor->getArgs(), Ctor->getNumArgs());
   StringRef CalleeName =
       Callee->getDeclName().isIdentifier() ? Callee->getName() : "";
-
-  if (Call) {
-    if (std::optional<unsigned> Idx = model::dbTextArg(CalleeName)) {
-      if (*Idx < Args.size())
-        if (std::optional<std::string> Text = model::dbText(Args[*Idx]))
-          checkDbText(*Text, CalleeName.starts_with("redis"),
-                      Args[*Idx]->getBeginLoc(), Ctx);
-      return;
-    }
-    // A purge a same-file wrapper builds from what this call hands it
-    // (`purge_older_than(db, "processed_messages", 300)` formatting its
-    // DELETE with snprintf): reported at the call, which holds the window.
-    // Only a unit that names a database call can hold such a wrapper.
-    if (!MayCallDatabase)
-      MayCallDatabase = model::mayCallDatabase(Ctx);
-    const FunctionDecl *Def = nullptr;
-    if (*MayCallDatabase && Callee->hasBody(Def) && Def &&
-        Ctx.getSourceManager().isInMainFile(Def->getLocation())) {
-      auto [It, New] = DbCallsIn.try_emplace(Def);
-      if (New)
-        forEachInFunction(
-            Def->getBody(), [&, &Calls = It->second](const Stmt *S) {
-              const auto *C = dyn_cast<CallExpr>(S);
-              std::optional<unsigned> Idx =
-                  C ? model::dbTextArg(calleeName(C)) : std::nullopt;
-              if (Idx && *Idx < C->getNumArgs())
-                Calls.push_back(C);
-            });
-      for (const CallExpr *C : It->second) {
-        bool UsedVia = false;
-        if (std::optional<std::string> Text = model::dbText(
-                C->getArg(*model::dbTextArg(calleeName(C))), Call, &UsedVia);
-            Text && UsedVia)
-          checkDbText(*Text, calleeName(C).starts_with("redis"),
-                      Call->getBeginLoc(), Ctx);
-      }
-    }
-  }
-
+  if (Call && checkDatabaseCall(Call, Callee, CalleeName, Args, Ctx))
+    return;
   // A duration argument to a store: the callee, the parameter or the store
   // names a TTL, and the store or the key names idempotency records. The
   // name test is cheap and rules out almost every call, so it goes first.
@@ -327,23 +291,71 @@ void DedupWindowTooShortCheck::checkCall(const CallExpr *Call,
   for (unsigned I = 0; I < Args.size() && I < Callee->getNumParams(); ++I)
     if (isTtlDecl(Callee->getParamDecl(I)))
       AnyTtlName = true;
-  if (!AnyTtlName)
-    return;
+  if (AnyTtlName && isStoreContext(Call, Callee, CalleeName, Args))
+    checkTtlArgument(Callee, Args, Ctx);
+}
+
+bool DedupWindowTooShortCheck::checkDatabaseCall(
+    const CallExpr *Call, const FunctionDecl *Callee, StringRef CalleeName,
+    llvm::ArrayRef<const Expr *> Args, ASTContext &Ctx) {
+  if (std::optional<unsigned> Idx = model::dbTextArg(CalleeName)) {
+    if (*Idx < Args.size())
+      if (std::optional<std::string> Text = model::dbText(Args[*Idx]))
+        checkDbText(*Text, CalleeName.starts_with("redis"),
+                    Args[*Idx]->getBeginLoc(), Ctx);
+    return true;
+  }
+  // A purge a same-file wrapper builds from what this call hands it
+  // (`purge_older_than(db, "processed_messages", 300)` formatting its
+  // DELETE with snprintf): reported at the call, which holds the window.
+  // Only a unit that names a database call can hold such a wrapper.
+  if (!MayCallDatabase)
+    MayCallDatabase = model::mayCallDatabase(Ctx);
+  const FunctionDecl *Def = nullptr;
+  if (!*MayCallDatabase || !Callee->hasBody(Def) || !Def ||
+      !Ctx.getSourceManager().isInMainFile(Def->getLocation()))
+    return false;
+  auto [It, New] = DbCallsIn.try_emplace(Def);
+  if (New)
+    forEachInFunction(Def->getBody(), [&, &Calls = It->second](const Stmt *S) {
+      const auto *C = dyn_cast<CallExpr>(S);
+      std::optional<unsigned> Idx =
+          C ? model::dbTextArg(calleeName(C)) : std::nullopt;
+      if (Idx && *Idx < C->getNumArgs())
+        Calls.push_back(C);
+    });
+  for (const CallExpr *C : It->second) {
+    bool UsedVia = false;
+    if (std::optional<std::string> Text = model::dbText(
+            C->getArg(*model::dbTextArg(calleeName(C))), Call, &UsedVia);
+        Text && UsedVia)
+      checkDbText(*Text, calleeName(C).starts_with("redis"),
+                  Call->getBeginLoc(), Ctx);
+  }
+  return false;
+}
+
+bool DedupWindowTooShortCheck::isStoreContext(
+    const CallExpr *Call, const FunctionDecl *Callee, StringRef CalleeName,
+    llvm::ArrayRef<const Expr *> Args) const {
   const CXXRecordDecl *Class = nullptr;
   const ValueDecl *Object = nullptr;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
     Class = MD->getParent();
   if (const auto *MC = dyn_cast_or_null<CXXMemberCallExpr>(Call))
     Object = refDecl(MC->getImplicitObjectArgument());
-  bool StoreContext =
-      store().isStoreName(CalleeName) ||
-      (Class && Class->getDeclName().isIdentifier() &&
-       store().isStoreName(Class->getName())) ||
-      (Object && Object->getDeclName().isIdentifier() &&
-       store().isStoreName(Object->getName())) ||
-      llvm::any_of(Args, [&](const Expr *A) { return store().isKeyExpr(A); });
-  if (!StoreContext)
-    return;
+  return store().isStoreName(CalleeName) ||
+         (Class && Class->getDeclName().isIdentifier() &&
+          store().isStoreName(Class->getName())) ||
+         (Object && Object->getDeclName().isIdentifier() &&
+          store().isStoreName(Object->getName())) ||
+         llvm::any_of(Args,
+                      [&](const Expr *A) { return store().isKeyExpr(A); });
+}
+
+void DedupWindowTooShortCheck::checkTtlArgument(
+    const FunctionDecl *Callee, llvm::ArrayRef<const Expr *> Args,
+    ASTContext &Ctx) {
   for (unsigned I = 0; I < Args.size(); ++I) {
     const ParmVarDecl *P =
         I < Callee->getNumParams() ? Callee->getParamDecl(I) : nullptr;
@@ -371,115 +383,28 @@ void DedupWindowTooShortCheck::checkCall(const CallExpr *Call,
   }
 }
 
-/// The per-attempt timeout an operation call is given: a constant argument
-/// for a parameter named like a timeout with a unit (`timeout_ms`), or a
-/// std::chrono duration.
-static std::optional<double> attemptTimeout(const CallExpr *Call,
-                                            const ASTContext &Ctx) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD)
-    return std::nullopt;
-  for (unsigned I = 0; I < Call->getNumArgs() && I < FD->getNumParams(); ++I) {
-    const ParmVarDecl *P = FD->getParamDecl(I);
-    if (!P->getDeclName().isIdentifier() ||
-        !StringRef(P->getName()).contains_insensitive("timeout"))
-      continue;
-    if (std::optional<double> D = durationSeconds(Call->getArg(I), Ctx))
-      return D;
-    std::optional<double> Unit = durationUnitFromName(P->getName());
-    Expr::EvalResult R;
-    if (Unit && !Call->getArg(I)->isValueDependent() &&
-        Call->getArg(I)->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue() * *Unit;
-  }
-  return std::nullopt;
-}
-
-std::optional<double>
-DedupWindowTooShortCheck::worstRetrySpan(ASTContext &Ctx) {
-  double Worst = 0;
-  bool Any = false;
-  for (const model::RetrySite *S : sites(Ctx).allSites()) {
-    // An elapsed-time guard lets one more wait and attempt follow it.
-    std::optional<double> Guard =
-        S->Deadline ? model::deadlineSeconds(*S, Ctx) : std::nullopt;
-    if (S->Cap != model::CapKind::Constant && !Guard)
-      return std::nullopt; // unbounded or unknown: no span covers it
-    double MaxWait = 0;
-    for (const model::Wait &W : S->Waits) {
-      std::optional<unsigned> Arg =
-          W.Call ? api().waitDurationArg(W.Call) : std::nullopt;
-      std::optional<double> D;
-      if (Arg && *Arg < W.Call->getNumArgs())
-        D = maxDurationSeconds(W.Call->getArg(*Arg), Ctx);
-      if (!D)
-        return std::nullopt;
-      MaxWait = std::max(MaxWait, *D);
-    }
-    double Timeout = 0;
-    for (const model::Operation &Op : S->Operations)
-      if (std::optional<double> T =
-              attemptTimeout(Op.InnerCall ? Op.InnerCall : Op.Call, Ctx))
-        Timeout = std::max(Timeout, *T);
-    double Span = S->Cap == model::CapKind::Constant
-                      ? S->MaxAttempts * (MaxWait + Timeout)
-                      : *Guard + MaxWait + Timeout;
-    if (Guard)
-      Span = std::min(Span, *Guard + MaxWait + Timeout);
-    Worst = std::max(Worst, Span);
-    Any = true;
-  }
-  if (!Any)
-    return std::nullopt;
-  return Worst;
-}
-
 void DedupWindowTooShortCheck::report(SourceLocation Loc, double Seconds,
                                       StringRef What, ASTContext &Ctx) {
   if (Loc.isInvalid() || !ReportedLocs.insert(Loc.getRawEncoding()).second)
     return;
   // The longest span a retry site in this file can keep re-sending: at least
   // (attempts - 1) constant waits.
-  const model::RetrySite *Longest = nullptr;
-  double Span = 0, Wait = 0;
-  for (const model::RetrySite *S : sites(Ctx).allSites()) {
-    if (S->Cap != model::CapKind::Constant || S->MaxAttempts < 2)
-      continue;
-    double MaxWait = 0;
-    for (const model::Wait &W : S->Waits) {
-      if (W.Grows || W.Jitter || !W.Call)
-        continue;
-      std::optional<unsigned> Arg = api().waitDurationArg(W.Call);
-      if (!Arg || *Arg >= W.Call->getNumArgs())
-        continue;
-      if (std::optional<double> D =
-              durationSeconds(W.Call->getArg(*Arg), Ctx))
-        MaxWait = std::max(MaxWait, *D);
-    }
-    double Sp = (S->MaxAttempts - 1) * MaxWait;
-    if (S->Deadline)
-      if (std::optional<double> Guard = model::deadlineSeconds(*S, Ctx))
-        Sp = std::min(Sp, *Guard + MaxWait);
-    if (Sp > Span) {
-      Span = Sp;
-      Wait = MaxWait;
-      Longest = S;
-    }
-  }
-  if (Longest && Seconds < Span) {
+  std::vector<const model::RetrySite *> Sites = sites(Ctx).allSites();
+  model::LeastSpan Longest = model::longestLeastSpan(Sites, api(), Ctx);
+  if (Longest.Site && Seconds < Longest.Seconds) {
     diag(Loc, "idempotency records expire after %0 (%1), but a retry site "
               "in this file keeps re-sending for at least %2: a retry after "
               "expiry finds no record and executes again")
-        << formatSeconds(Seconds) << What << formatSeconds(Span);
-    diag(Longest->getBeginLoc(), "%0 makes %1 attempts with %2 between them",
-         DiagnosticIDs::Note)
-        << Longest->describe() << Longest->MaxAttempts
-        << formatSeconds(Wait);
+        << formatSeconds(Seconds) << What << formatSeconds(Longest.Seconds);
+    diag(Longest.Site->getBeginLoc(),
+         "%0 makes %1 attempts with %2 between them", DiagnosticIDs::Note)
+        << Longest.Site->describe() << Longest.Site->MaxAttempts
+        << formatSeconds(Longest.Wait);
     return;
   }
   // The retry sites of the file all end within the window: the worst case,
   // attempts x (largest wait + per-attempt timeout), is covered.
-  if (std::optional<double> Worst = worstRetrySpan(Ctx);
+  if (std::optional<double> Worst = model::worstRetrySpan(Sites, api(), Ctx);
       Worst && Seconds >= *Worst)
     return;
   if (Seconds < MinimumWindow)

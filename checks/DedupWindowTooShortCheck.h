@@ -49,18 +49,26 @@ private:
   /// call or a construction (one of the two is null).
   void checkCall(const CallExpr *Call, const CXXConstructExpr *Ctor,
                  ASTContext &Ctx);
+  /// The retention a database call hands over in SQL or Redis text, or
+  /// that a same-file wrapper it calls builds from its arguments. True when
+  /// \p Call hands the text itself: nothing else in it is read.
+  bool checkDatabaseCall(const CallExpr *Call, const FunctionDecl *Callee,
+                         StringRef CalleeName,
+                         llvm::ArrayRef<const Expr *> Args, ASTContext &Ctx);
+  /// Does the call's callee, class, object or a key argument name a de-dup
+  /// store?
+  bool isStoreContext(const CallExpr *Call, const FunctionDecl *Callee,
+                      StringRef CalleeName,
+                      llvm::ArrayRef<const Expr *> Args) const;
+  /// The first TTL-named duration argument of a store call.
+  void checkTtlArgument(const FunctionDecl *Callee,
+                        llvm::ArrayRef<const Expr *> Args, ASTContext &Ctx);
   /// A retention in SQL or Redis text handed to a database call, reported at
   /// \p Loc.
   void checkDbText(StringRef Text, bool Redis, SourceLocation Loc,
                    ASTContext &Ctx);
   void report(SourceLocation Loc, double Seconds, StringRef What,
               ASTContext &Ctx);
-  /// The longest worst-case span of the file's retry sites, attempts x
-  /// (largest wait + per-attempt timeout), or an elapsed-time guard's limit
-  /// plus one more wait and attempt when that is less; none when a site has
-  /// neither a constant cap nor such a guard, a wait has no bound, or there
-  /// is no site.
-  std::optional<double> worstRetrySpan(ASTContext &Ctx);
   bool isTtlName(StringRef Name) const;
   /// isTtlName() of \p D's name, once per declaration: every call to a
   /// function asks it of the callee and its parameters.

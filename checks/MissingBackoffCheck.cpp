@@ -20,52 +20,12 @@ void MissingBackoffCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   storeBool(Opts, "RequireRetryAfter", RequireRetryAfter);
 }
 
-/// The condition of an `if` in \p Site's loop whose branch goes back with
-/// `continue` for some failure, with no wait on the way: none in the body
-/// before the `if`, in the branch, or in the loop's condition or increment.
-static const Stmt *pathWithoutWait(const model::RetrySite &Site,
-                                   const model::RetriedStatuses &R,
-                                   const SourceManager &SM) {
-  LoopParts P = loopParts(Site.Site);
-  if (!P.Body)
-    return nullptr;
-  for (const auto &Path : R.Paths) {
-    const model::StatusSet &Set = Path.first;
-    const Stmt *At = Path.second;
-    if ((Set & ~model::StatusSet::http(100, 399) & ~model::StatusSet::grpc(0))
-            .empty())
-      continue;
-    const IfStmt *Gate = nullptr;
-    forEachInFunction(P.Body, [&](const Stmt *N) {
-      if (const auto *If = dyn_cast<IfStmt>(N); If && If->getCond() == At)
-        Gate = If;
-    });
-    const Stmt *Then = Gate ? Gate->getThen() : nullptr;
-    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
-      Then = CS->body_empty() ? nullptr : CS->body_back();
-    if (!isa_and_nonnull<ContinueStmt>(Then))
-      continue;
-    bool Waited = llvm::any_of(Site.Waits, [&](const model::Wait &W) {
-      if (!W.Call)
-        return true; // a wait the model cannot place
-      SourceLocation L = W.Call->getBeginLoc();
-      return containsStmt(P.Cond, W.Call) || containsStmt(P.Inc, W.Call) ||
-             containsStmt(Gate->getThen(), W.Call) ||
-             !containsStmt(P.Body, W.Call) ||
-             SM.isBeforeInTranslationUnit(L, Gate->getBeginLoc());
-    });
-    if (!Waited)
-      return At;
-  }
-  return nullptr;
-}
-
 /// Whether any of \p Waits may be jittered and whether any grows; a
 /// duration computed where the model cannot see may well be jittered.
 static std::pair<bool, bool> waitTraits(llvm::ArrayRef<model::Wait> Waits) {
   bool Jitter = false, Grows = false;
   for (const model::Wait &W : Waits) {
-    Jitter = Jitter || W.Jitter || W.Opaque;
+    Jitter = Jitter || W.Jitter != model::Fact::No;
     Grows = Grows || W.Grows;
   }
   return {Jitter, Grows};
@@ -141,27 +101,22 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
   }
 
   // A failure that goes straight back (`if (!res) continue;`) while another
-  // path waits: no wait is in the loop before that `continue`.
-  // Else a way back that leaves every wait behind (`if (tries > 1)
+  // path waits, or a way back that leaves every wait behind (`if (tries > 1)
   // sleep(...)`, a timeout going back while only a 429 waits).
-  if (Site.Kind == model::RetryKind::Loop) {
-    const Stmt *Bare =
-        pathWithoutWait(Site, R, Index.context().getSourceManager());
-    if (!Bare)
-      Bare = model::wayBackWithoutWait(Site, Index.context());
-    if (Bare) {
-      diag(Bare->getBeginLoc(),
-           "this retry path goes back to the next attempt with no wait: on "
-           "this failure an outage turns into a request storm");
-      diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
-          << Site.describe();
-    }
+  if (const Stmt *Bare = model::bareWayBack(Site, R, Index.context())) {
+    diag(Bare->getBeginLoc(),
+         "this retry path goes back to the next attempt with no wait: on "
+         "this failure an outage turns into a request storm");
+    diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
+        << Site.describe();
   }
+  checkJitter(Site, Index);
+  checkRetryAfter(Site, R, Index);
+}
 
+void MissingBackoffCheck::checkJitter(const model::RetrySite &Site,
+                                      model::RetrySiteIndex &Index) {
   auto [Jitter, Grows] = waitTraits(Site.Waits);
-  bool HonorsRetryAfter = Site.ReadsRetryAfter;
-  for (const model::Wait &W : Site.Waits)
-    HonorsRetryAfter = HonorsRetryAfter || W.RetryAfter;
   // Judged per way back: a constant wait on its own way back is reported
   // even when another way waits a jittered or unread time.
   const model::Wait *Plain =
@@ -181,7 +136,14 @@ void MissingBackoffCheck::checkSite(const model::RetrySite &Site,
     diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
         << Site.describe();
   }
+}
 
+void MissingBackoffCheck::checkRetryAfter(const model::RetrySite &Site,
+                                          const model::RetriedStatuses &R,
+                                          model::RetrySiteIndex &Index) {
+  bool HonorsRetryAfter = Site.ReadsRetryAfter;
+  for (const model::Wait &W : Site.Waits)
+    HonorsRetryAfter = HonorsRetryAfter || W.RetryAfter;
   // Retry-After is a header of HTTP responses the code reads itself: gRPC
   // has none, an AWS SDK outcome is not an HTTP response (the SDK's own
   // strategy handles throttling), and a call the model does not know speaks

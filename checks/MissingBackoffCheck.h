@@ -4,6 +4,7 @@
 #define RETRYLINT_CHECKS_MISSINGBACKOFFCHECK_H
 
 #include "RetrySiteCheck.h"
+#include "model/RetriedStatuses.h"
 
 namespace clang::tidy::retry {
 
@@ -21,6 +22,12 @@ protected:
 private:
   /// A call to a retry helper: the waits the helper's own retry makes.
   void checkHelperCall(const model::RetrySite &Site,
+                       model::RetrySiteIndex &Index);
+  /// A wait with no jitter, judged per way back.
+  void checkJitter(const model::RetrySite &Site, model::RetrySiteIndex &Index);
+  /// A retried 429 or 503 whose way back does not read Retry-After.
+  void checkRetryAfter(const model::RetrySite &Site,
+                       const model::RetriedStatuses &R,
                        model::RetrySiteIndex &Index);
   const bool RequireJitter;
   const bool RequireRetryAfter;

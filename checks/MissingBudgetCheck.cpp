@@ -72,9 +72,9 @@ namespace {
 /// conversions of its result).
 class StrategyFinder : public MainFileVisitor<StrategyFinder> {
 public:
-  StrategyFinder(ASTContext &Ctx,
+  StrategyFinder(ASTContext &Ctx, const AnalysedFiles &Files,
                  llvm::function_ref<void(const Expr *, unsigned)> Found)
-      : MainFileVisitor(Ctx.getSourceManager()), Ctx(Ctx), Found(Found) {}
+      : MainFileVisitor(Files), Ctx(Ctx), Found(Found) {}
   bool VisitExpr(Expr *E) {
     if (std::optional<model::AwsStrategy> S = model::awsStrategy(E, Ctx);
         S && S->Known && S->Explicit && S->Attempts)
@@ -91,7 +91,7 @@ private:
 void MissingBudgetCheck::checkTranslationUnit(ASTContext &Ctx) {
   if (!MaxAttempts || !model::mayMakeAwsStrategy(Ctx))
     return;
-  StrategyFinder(Ctx, [&](const Expr *E, unsigned Attempts) {
+  StrategyFinder(Ctx, files(Ctx), [&](const Expr *E, unsigned Attempts) {
     if (Attempts > MaxAttempts)
       diag(E->getBeginLoc(),
            "AWS SDK retry strategy makes up to %0 attempts, more than %1: one "

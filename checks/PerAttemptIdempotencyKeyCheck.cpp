@@ -37,6 +37,40 @@ void PerAttemptIdempotencyKeyCheck::check(
       });
 }
 
+/// The retry site that evaluates the source \p O once per attempt and also
+/// sends the key (whose sites are \p SitesOfValue), if any; \p ViaCall is
+/// set to the retried call of \p Fn when the site reaches both through it.
+static const model::RetrySite *
+siteOfSource(model::RetrySiteIndex &Sites, const model::Origin &O,
+             llvm::ArrayRef<const model::RetrySite *> SitesOfValue,
+             const FunctionDecl *Fn, const CallExpr *&ViaCall) {
+  const model::RetrySite *Site = nullptr;
+  if (O.Kind == model::SourceKind::AttemptCounter) {
+    for (const model::RetrySite *S : SitesOfValue)
+      if (S->AttemptCounter == O.Counter) {
+        Site = S;
+        break;
+      }
+  } else {
+    auto SitesOfSource = Sites.enclosingSites(O.Anchor);
+    for (const model::RetrySite *S : SitesOfSource)
+      if (llvm::is_contained(SitesOfValue, S)) {
+        Site = S;
+        break;
+      }
+    // Key and source in a function that a retry site calls on each
+    // attempt: the function runs again, so does the source.
+    if (!Site && SitesOfValue.empty() && SitesOfSource.empty()) {
+      auto Calls = Sites.retriedCallsTo(Fn);
+      if (!Calls.empty()) {
+        Site = Calls.front().Site;
+        ViaCall = Calls.front().Call;
+      }
+    }
+  }
+  return Site;
+}
+
 void PerAttemptIdempotencyKeyCheck::checkKeyValue(
     const Expr *Value, ASTContext &Ctx,
     llvm::SmallPtrSetImpl<const Stmt *> &Sources) {
@@ -60,31 +94,9 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(
   for (const model::Origin &O : Origins) {
     // Is the source evaluated once per attempt of a retry site that also
     // sends this key?
-    const model::RetrySite *Site = nullptr;
     const CallExpr *ViaCall = nullptr;
-    if (O.Kind == model::SourceKind::AttemptCounter) {
-      for (const model::RetrySite *S : SitesOfValue)
-        if (S->AttemptCounter == O.Counter) {
-          Site = S;
-          break;
-        }
-    } else {
-      auto SitesOfSource = Sites.enclosingSites(O.Anchor);
-      for (const model::RetrySite *S : SitesOfSource)
-        if (llvm::is_contained(SitesOfValue, S)) {
-          Site = S;
-          break;
-        }
-      // Key and source in a function that a retry site calls on each
-      // attempt: the function runs again, so does the source.
-      if (!Site && SitesOfValue.empty() && SitesOfSource.empty()) {
-        auto Calls = Sites.retriedCallsTo(Fn);
-        if (!Calls.empty()) {
-          Site = Calls.front().Site;
-          ViaCall = Calls.front().Call;
-        }
-      }
-    }
+    const model::RetrySite *Site =
+        siteOfSource(Sites, O, SitesOfValue, Fn, ViaCall);
     if (!Site)
       continue;
     // Keys only matter where the retry re-sends a side effect: a GET
@@ -100,42 +112,48 @@ void PerAttemptIdempotencyKeyCheck::checkKeyValue(
     if (O.Kind != model::SourceKind::AttemptCounter &&
         !Sources.insert(O.Where).second)
       continue;
-
-    {
-      auto D = diag(Loc, "idempotency key changes on every attempt: it is "
-                         "derived from %0, so the server cannot recognize a "
-                         "retried request and may execute it twice")
-               << O.describe() << Value->getSourceRange();
-      // Minted once, before the loop, when moving it is always correct.
-      const auto *Anchor = dyn_cast_or_null<Expr>(O.Anchor);
-      if (O.Kind != model::SourceKind::AttemptCounter && !ViaCall &&
-          Site->Kind == model::RetryKind::Loop && Anchor)
-        for (const FixItHint &F : hoistOutOfLoop(Site->Site, Anchor, Fn, Ctx))
-          D << F;
-    }
-    if (O.Kind == model::SourceKind::AttemptCounter)
-      diag(O.Counter->getLocation(), "attempt counter declared here",
-           DiagnosticIDs::Note);
-    else
-      diag(O.Where->getBeginLoc(), "%0 is produced here on each attempt",
-           DiagnosticIDs::Note)
-          << O.describe();
-    if (O.Anchor != O.Where && O.Kind != model::SourceKind::AttemptCounter &&
-        O.Anchor->getBeginLoc() != Loc)
-      diag(O.Anchor->getBeginLoc(), "called here on each attempt",
-           DiagnosticIDs::Note);
-    if (ViaCall)
-      diag(ViaCall->getBeginLoc(), "'%0' is called on each attempt here",
-           DiagnosticIDs::Note)
-          << Fn->getNameAsString();
-    diag(Site->getBeginLoc(),
-         Site->Kind == model::RetryKind::Loop
-             ? "%0 re-sends the request here"
-             : "%0 re-runs this callable on each attempt",
-         DiagnosticIDs::Note)
-        << Site->describe();
+    report(Value, O, *Site, ViaCall, Fn, Ctx);
     return; // one finding per key value
   }
+}
+
+void PerAttemptIdempotencyKeyCheck::report(
+    const Expr *Value, const model::Origin &O, const model::RetrySite &Site,
+    const CallExpr *ViaCall, const FunctionDecl *Fn, ASTContext &Ctx) {
+  SourceLocation Loc = Value->getBeginLoc();
+  {
+    auto D = diag(Loc, "idempotency key changes on every attempt: it is "
+                       "derived from %0, so the server cannot recognize a "
+                       "retried request and may execute it twice")
+             << O.describe() << Value->getSourceRange();
+    // Minted once, before the loop, when moving it is always correct.
+    const auto *Anchor = dyn_cast_or_null<Expr>(O.Anchor);
+    if (O.Kind != model::SourceKind::AttemptCounter && !ViaCall &&
+        Site.Kind == model::RetryKind::Loop && Anchor)
+      for (const FixItHint &F : hoistOutOfLoop(Site.Site, Anchor, Fn, Ctx))
+        D << F;
+  }
+  if (O.Kind == model::SourceKind::AttemptCounter)
+    diag(O.Counter->getLocation(), "attempt counter declared here",
+         DiagnosticIDs::Note);
+  else
+    diag(O.Where->getBeginLoc(), "%0 is produced here on each attempt",
+         DiagnosticIDs::Note)
+        << O.describe();
+  if (O.Anchor != O.Where && O.Kind != model::SourceKind::AttemptCounter &&
+      O.Anchor->getBeginLoc() != Loc)
+    diag(O.Anchor->getBeginLoc(), "called here on each attempt",
+         DiagnosticIDs::Note);
+  if (ViaCall)
+    diag(ViaCall->getBeginLoc(), "'%0' is called on each attempt here",
+         DiagnosticIDs::Note)
+        << Fn->getNameAsString();
+  diag(Site.getBeginLoc(),
+       Site.Kind == model::RetryKind::Loop
+           ? "%0 re-sends the request here"
+           : "%0 re-runs this callable on each attempt",
+       DiagnosticIDs::Note)
+      << Site.describe();
 }
 
 } // namespace clang::tidy::retry

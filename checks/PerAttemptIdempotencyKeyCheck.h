@@ -10,6 +10,10 @@
 
 namespace clang::tidy::retry {
 
+namespace model {
+struct Origin;
+} // namespace model
+
 /// Finds idempotency keys that change on every attempt of a retry, so the
 /// server cannot recognize a retried request and executes it again.
 class PerAttemptIdempotencyKeyCheck : public RetryCheck {
@@ -22,6 +26,10 @@ public:
 private:
   void checkKeyValue(const Expr *Value, ASTContext &Ctx,
                      llvm::SmallPtrSetImpl<const Stmt *> &Sources);
+  /// Reports the key \p Value made from \p O anew on each attempt of \p Site.
+  void report(const Expr *Value, const model::Origin &O,
+              const model::RetrySite &Site, const CallExpr *ViaCall,
+              const FunctionDecl *Fn, ASTContext &Ctx);
 
   llvm::DenseSet<const Expr *> Seen;
   model::KeySinkReader Sinks{api()};

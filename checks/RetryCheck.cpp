@@ -4,6 +4,7 @@
 #include "model/SharedIndex.h"
 #include "utils/AnalysedFiles.h"
 #include "utils/AstWalk.h"
+#include "utils/PerUnit.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -22,7 +23,6 @@ RetryCheck::RetryCheck(StringRef Name, ClangTidyContext *Context, Uses Models)
     : ClangTidyCheck(Name, Context), TidyContext(Context),
       ApiOpts(readOptions<model::ApiOptions>(Options)),
       Api(model::sharedApiModel(ApiOpts)) {
-  setAnalysedFiles(Context->getOptions());
   configErrors(Api->configErrors());
   if (Models == Uses::ApiAndStore) {
     StoreOpts = readOptions<model::DedupOptions>(Options);
@@ -50,15 +50,23 @@ void RetryCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 void RetryCheck::onStartOfTranslationUnit() {
   Sites.reset();
   Nodes.reset();
+  Files.reset();
   if (Store)
     Store->forgetUnit();
-  setAnalysedFiles(TidyContext->getOptions());
+}
+
+const std::shared_ptr<const AnalysedFiles> &
+RetryCheck::filesOf(ASTContext &Ctx) {
+  if (!Files || &Files->sourceManager() != &Ctx.getSourceManager())
+    Files = analysedFilesOf(Ctx, TidyContext->getOptions());
+  return Files;
 }
 
 model::RetrySiteIndex &RetryCheck::sites(ASTContext &Ctx) {
   if (!Sites || &Sites->context() != &Ctx)
-    Sites = OwnIndex ? std::make_shared<model::RetrySiteIndex>(*Api, Ctx)
-                     : model::sharedSiteIndex(ApiOpts, Ctx);
+    Sites = OwnIndex ? std::make_shared<model::RetrySiteIndex>(*Api, Ctx,
+                                                               filesOf(Ctx))
+                     : model::sharedSiteIndex(ApiOpts, Ctx, filesOf(Ctx));
   return *Sites;
 }
 
@@ -94,29 +102,22 @@ void RetryCheck::storeBool(ClangTidyOptions::OptionMap &Opts, StringRef Name,
   Options.store(Opts, Name, Value ? "true" : "false");
 }
 
-namespace {
-/// The retry checks registered with one MatchFinder (one translation unit,
-/// on this thread) whose callback on the unit has not run yet.
-struct PendingReads {
-  const MatchFinder *Finder = nullptr;
-  unsigned Count = 0;
-};
-thread_local PendingReads Pending;
-} // namespace
-
 void RetryCheck::ScopeLimiter::run(const MatchFinder::MatchResult &Result) {
-  limitTraversalToUserCode(*Result.Context);
+  limitTraversalToUserCode(*Result.Context, Check.files(*Result.Context));
 }
 
 void RetryCheck::UnitRead::run(const MatchFinder::MatchResult &Result) {
-  if (Pending.Count && --Pending.Count == 0)
+  if (Pending->Count && --Pending->Count == 0)
     endUserCodeTraversal(*Result.Context);
 }
 
 void RetryCheck::addUnitMatcher(MatchFinder *Finder) {
-  if (Pending.Finder != Finder)
-    Pending = {Finder, 0};
-  ++Pending.Count;
+  // The checks of one MatchFinder share its count: the first makes it.
+  static PerUnit<PendingReads, MatchFinder> Counts;
+  Read.Pending = Counts.get(
+      *Finder, [](const PendingReads &) { return true; },
+      [] { return std::make_shared<PendingReads>(); });
+  ++Read.Pending->Count;
   // In this order for the unit: the scope first, the check, then the count.
   Finder->addMatcher(translationUnitDecl(), &Scope);
   Finder->addMatcher(translationUnitDecl().bind("tu"), this);
@@ -125,7 +126,7 @@ void RetryCheck::addUnitMatcher(MatchFinder *Finder) {
 
 const model::UnitNodes &RetryCheck::nodes(ASTContext &Ctx) {
   if (!Nodes)
-    Nodes = model::sharedUnitNodes(Ctx);
+    Nodes = model::sharedUnitNodes(Ctx, filesOf(Ctx));
   return *Nodes;
 }
 
@@ -168,7 +169,7 @@ void RetryCheck::forEachBody(
       Fn = LE->getCallOperator();
     }
     // A body nested too deep for the model's walks is not analysed.
-    if (Body && !isBodyTooDeep(Fn))
+    if (Body && !files(Ctx).isBodyTooDeep(Fn))
       F(Body, Fn);
   }
 }

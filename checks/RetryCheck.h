@@ -14,6 +14,7 @@
 #include "model/DedupStore.h"
 #include "model/RetrySite.h"
 #include "model/UnitNodes.h"
+#include "utils/AnalysedFiles.h"
 #include <memory>
 #include <optional>
 #include <utility>
@@ -67,6 +68,9 @@ protected:
   /// The nodes of the translation unit of \p Ctx that checks report on,
   /// from the walk the retry-site index shares.
   const model::UnitNodes &nodes(ASTContext &Ctx);
+  /// The code of \p Ctx's translation unit the checks analyse (the header
+  /// filter of the check's options), shared by the unit's checks.
+  const AnalysedFiles &files(ASTContext &Ctx) { return *filesOf(Ctx); }
   /// Calls \p F with the body and the function (a lambda's call operator)
   /// of every function definition and lambda outside template
   /// instantiations, in the order of the walk. For a definition in a
@@ -80,14 +84,23 @@ protected:
 
 private:
   struct ScopeLimiter : ast_matchers::MatchFinder::MatchCallback {
+    explicit ScopeLimiter(RetryCheck &Check) : Check(Check) {}
     void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  } Scope;
+    RetryCheck &Check;
+  } Scope{*this};
+  /// How many retry checks registered with one MatchFinder (one
+  /// translation unit) have not read the unit yet; shared by those checks.
+  struct PendingReads {
+    unsigned Count = 0;
+  };
   /// Runs after the check's own callback on the unit: the last of them
   /// ends the traversal.
   struct UnitRead : ast_matchers::MatchFinder::MatchCallback {
     void run(const ast_matchers::MatchFinder::MatchResult &Result) override;
+    std::shared_ptr<PendingReads> Pending;
   } Read;
   void configErrors(llvm::ArrayRef<std::pair<std::string, std::string>> Errs);
+  const std::shared_ptr<const AnalysedFiles> &filesOf(ASTContext &Ctx);
 
   /// The context the check was made in, for the header filter of each
   /// translation unit (ClangTidyCheck keeps its own private).
@@ -98,6 +111,7 @@ private:
   std::optional<model::DedupStore> Store;
   std::shared_ptr<model::RetrySiteIndex> Sites;
   std::shared_ptr<const model::UnitNodes> Nodes;
+  std::shared_ptr<const AnalysedFiles> Files;
   bool OwnIndex = false;
 };
 

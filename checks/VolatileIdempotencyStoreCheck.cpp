@@ -139,6 +139,45 @@ VolatileIdempotencyStoreCheck::durableEffect(const Stmt *S, unsigned Depth,
   return Found;
 }
 
+/// The first expression of \p Body (in traversal order) that \p Pred holds
+/// for; \p Pred is not asked again once one is found.
+static const Expr *firstExpr(const Stmt *Body,
+                             llvm::function_ref<bool(const Expr *)> Pred) {
+  const Expr *Found = nullptr;
+  forEachInFunction(Body, [&](const Stmt *S) {
+    if (const auto *E = dyn_cast<Expr>(S); E && !Found && Pred(E))
+      Found = E;
+  });
+  return Found;
+}
+
+/// Is \p E (under its wrappers) one of the store calls \p Ops?
+static bool isStoreCall(llvm::ArrayRef<model::StoreOp> Ops, const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(E));
+  return Call && llvm::any_of(Ops, [&](const model::StoreOp &O) {
+           return O.Call == Call;
+         });
+}
+
+/// Adds to \p KeyVars the locals of \p Body that hold the key.
+static void addKeyLocals(const Stmt *Body, llvm::ArrayRef<model::StoreOp> Ops,
+                         llvm::SmallVectorImpl<const VarDecl *> &KeyVars,
+                         llvm::function_ref<bool(const Expr *)> IsKeyRead) {
+  // Locals that hold the key: auto k = req.get_header_value(...); auto k2 = k.
+  // What a look-up returns (`auto it = done_.find(key)`) is the store's
+  // answer, not the key.
+  for (int Round = 0; Round < 2; ++Round)
+    forEachInFunction(Body, [&](const Stmt *S) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        for (const Decl *D : DS->decls())
+          if (const auto *VD = dyn_cast<VarDecl>(D))
+            if (VD->getInit() && !llvm::is_contained(KeyVars, VD) &&
+                !isStoreCall(Ops, VD->getInit()) &&
+                mentions(VD->getInit(), KeyVars, IsKeyRead))
+              KeyVars.push_back(VD);
+    });
+}
+
 void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
                                               const FunctionDecl *Fn,
                                               ASTContext &Ctx) {
@@ -154,18 +193,12 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     return;
   // Where the key comes from: a key header of the incoming request, or a
   // parameter named as a key sink.
-  const Expr *HeaderRead = nullptr, *FieldRead = nullptr;
-  forEachInFunction(Body, [&](const Stmt *S) {
-    if (const auto *E = dyn_cast<Expr>(S);
-        E && !HeaderRead && store().isKeyHeaderRead(E))
-      HeaderRead = E;
-  });
+  const Expr *HeaderRead = firstExpr(
+      Body, [&](const Expr *E) { return store().isKeyHeaderRead(E); });
+  const Expr *FieldRead = nullptr;
   if (!HeaderRead)
-    forEachInFunction(Body, [&](const Stmt *S) {
-      if (const auto *E = dyn_cast<Expr>(S);
-          E && !FieldRead && store().isRequestKeyField(E, Fn))
-        FieldRead = E;
-    });
+    FieldRead = firstExpr(
+        Body, [&](const Expr *E) { return store().isRequestKeyField(E, Fn); });
   auto IsKeyRead = [&](const Expr *E) {
     return store().isKeyHeaderRead(E) ||
            (FieldRead && store().isRequestKeyField(E, Fn));
@@ -182,25 +215,7 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
       }
   if (!HeaderRead && !FieldRead && !KeyParam)
     return;
-  auto IsStoreOp = [&](const Expr *E) {
-    const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(E));
-    return Call && llvm::any_of(Ops, [&](const model::StoreOp &O) {
-             return O.Call == Call;
-           });
-  };
-  // Locals that hold the key: auto k = req.get_header_value(...); auto k2 = k.
-  // What a look-up returns (`auto it = done_.find(key)`) is the store's
-  // answer, not the key.
-  for (int Round = 0; Round < 2; ++Round)
-    forEachInFunction(Body, [&](const Stmt *S) {
-      if (const auto *DS = dyn_cast<DeclStmt>(S))
-        for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D))
-            if (VD->getInit() && !llvm::is_contained(KeyVars, VD) &&
-                !IsStoreOp(VD->getInit()) &&
-                mentions(VD->getInit(), KeyVars, IsKeyRead))
-              KeyVars.push_back(VD);
-    });
+  addKeyLocals(Body, Ops, KeyVars, IsKeyRead);
 
   // The last one: an earlier m[k] may be the replay path reading it back.
   const model::StoreOp *Rec = nullptr;
@@ -214,6 +229,27 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
 
   // The key also goes somewhere durable (an SQL insert, a file, a same-TU
   // function that writes, or a function we cannot see): silent.
+  if (keyLeaves(Body, Ops, KeyVars, IsKeyRead))
+    return;
+
+  // A durable side effect in the same handler.
+  std::string What;
+  const CallExpr *Effect = durableEffect(Body, 0, What);
+  if (!Effect)
+    return;
+  // A key parameter without a request: only the serving side, which writes
+  // locally rather than calling out.
+  if ((KeyParam || FieldRead) && !store().isDurableWrite(Effect) &&
+      api().operation(Effect))
+    return;
+  report(*Rec, Effect, What, HeaderRead ? HeaderRead : FieldRead, KeyParam,
+         Ctx);
+}
+
+bool VolatileIdempotencyStoreCheck::keyLeaves(
+    const Stmt *Body, llvm::ArrayRef<model::StoreOp> Ops,
+    llvm::ArrayRef<const VarDecl *> KeyVars,
+    llvm::function_ref<bool(const Expr *)> IsKeyRead) {
   bool KeyLeaves = false;
   forEachInFunction(Body, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -261,41 +297,33 @@ void VolatileIdempotencyStoreCheck::checkBody(const Stmt *Body,
     if (durableEffect(Def->getBody(), 1, Ignored))
       KeyLeaves = true;
   });
-  if (KeyLeaves)
-    return;
+  return KeyLeaves;
+}
 
-  // A durable side effect in the same handler.
-  std::string What;
-  const CallExpr *Effect = durableEffect(Body, 0, What);
-  if (!Effect)
-    return;
-  // A key parameter without a request: only the serving side, which writes
-  // locally rather than calling out.
-  if ((KeyParam || FieldRead) && !store().isDurableWrite(Effect) &&
-      api().operation(Effect))
-    return;
-
-  Reported.insert(Rec->Store);
-  diag(Rec->Store->getLocation(),
+void VolatileIdempotencyStoreCheck::report(
+    const model::StoreOp &Rec, const CallExpr *Effect, const std::string &What,
+    const Expr *KeyRead, const ParmVarDecl *KeyParam, ASTContext &Ctx) {
+  Reported.insert(Rec.Store);
+  diag(Rec.Store->getLocation(),
        "idempotency records in '%0' live only in process memory: after a "
        "restart the service forgets the keys of requests it already "
        "committed, and their retries execute again")
-      << Rec->Store->getName();
+      << Rec.Store->getName();
   // Notes in source order, so they read like the handler.
   struct Note {
     SourceLocation Loc;
     std::string Text;
   };
   llvm::SmallVector<Note, 3> Notes;
-  if (HeaderRead || FieldRead)
-    Notes.push_back({(HeaderRead ? HeaderRead : FieldRead)->getBeginLoc(),
-                     "the key is read from the request here"});
+  if (KeyRead)
+    Notes.push_back(
+        {KeyRead->getBeginLoc(), "the key is read from the request here"});
   else
     Notes.push_back(
         {KeyParam->getLocation(),
          "the key arrives as parameter '" + KeyParam->getName().str() + "'"});
-  Notes.push_back({callBeginLoc(Rec->Call),
-                   "'" + Rec->Method + "' records the key in memory only"});
+  Notes.push_back({callBeginLoc(Rec.Call),
+                   "'" + Rec.Method + "' records the key in memory only"});
   Notes.push_back(
       {callBeginLoc(Effect), "the side effect is durable: '" + What + "'"});
   const SourceManager &SM = Ctx.getSourceManager();

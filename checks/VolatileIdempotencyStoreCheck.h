@@ -21,6 +21,16 @@ public:
 
 private:
   void checkBody(const Stmt *Body, const FunctionDecl *Fn, ASTContext &Ctx);
+  /// Does the key (held in \p KeyVars or read where \p IsKeyRead holds) go
+  /// from \p Body somewhere durable, or somewhere that cannot be seen?
+  bool keyLeaves(const Stmt *Body, llvm::ArrayRef<model::StoreOp> Ops,
+                 llvm::ArrayRef<const VarDecl *> KeyVars,
+                 llvm::function_ref<bool(const Expr *)> IsKeyRead);
+  /// Reports the key recorded in memory only by \p Rec next to the durable
+  /// \p Effect; the key is read at \p KeyRead, else arrives as \p KeyParam.
+  void report(const model::StoreOp &Rec, const CallExpr *Effect,
+              const std::string &What, const Expr *KeyRead,
+              const ParmVarDecl *KeyParam, ASTContext &Ctx);
   /// A durable write or side-effecting operation in \p S or in same-TU
   /// functions it calls (bounded depth).
   const CallExpr *durableEffect(const Stmt *S, unsigned Depth,

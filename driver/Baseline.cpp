@@ -95,10 +95,62 @@ int writeBaseline(const std::string &File, const std::vector<Finding> &Findings,
   return static_cast<int>(Counts.size());
 }
 
-bool applyBaseline(const std::string &File,
-                   const std::vector<Finding> &Findings,
-                   const std::set<std::string> &Analyzed, BaselineMatch &Out,
-                   std::string &Err) {
+namespace {
+/// A baseline's entries keyed by fingerprint: how many findings each entry
+/// may absorb, and the entry as recorded (for the "no longer occurs"
+/// lines), in the file's order.
+struct Recorded {
+  std::map<std::string, unsigned> Budget;
+  std::map<std::string, BaselineEntry> Entries;
+  std::vector<std::string> Order;
+};
+} // namespace
+
+/// Adds the baseline's \p Entries to \p R; false with \p Why on a malformed
+/// entry.
+static bool readEntries(const llvm::json::Array &Entries, Recorded &R,
+                        std::string &Why) {
+  for (size_t I = 0; I < Entries.size(); ++I) {
+    const llvm::json::Object *E = Entries[I].getAsObject();
+    auto Field = [&](const char *Name) -> std::optional<llvm::StringRef> {
+      return E ? E->getString(Name) : std::nullopt;
+    };
+    auto Check = Field("check"), Path = Field("path"), Text = Field("text");
+    std::optional<int64_t> Count = E ? E->getInteger("count") : std::nullopt;
+    if (!E || !Check || !Path || !Text || !Count || *Count < 1) {
+      Why = ("entry " + llvm::Twine(I + 1) +
+             " needs string \"check\", \"path\", \"text\" and a positive "
+             "integer \"count\"")
+                .str();
+      return false;
+    }
+    // Baselines written before fingerprints match on the text, which was
+    // then stored as it is in the file whenever it was valid UTF-8.
+    std::string Fp =
+        baselineFingerprint(Check->str(), Path->str(), Text->str());
+    if (const llvm::json::Value *V = E->get("fingerprint")) {
+      std::optional<llvm::StringRef> S = V->getAsString();
+      if (!S || !isFingerprint(*S)) {
+        Why = ("entry " + llvm::Twine(I + 1) +
+               ": \"fingerprint\" is not 16 hexadecimal digits")
+                  .str();
+        return false;
+      }
+      Fp = S->str();
+    }
+    if (!R.Budget.count(Fp)) {
+      R.Order.push_back(Fp);
+      R.Entries[Fp] = {Check->str(), Path->str(), Text->str(), 0};
+    }
+    R.Budget[Fp] += static_cast<unsigned>(*Count);
+  }
+  return true;
+}
+
+/// Reads the baseline \p File into \p R; false with \p Err when it cannot
+/// be read or is malformed.
+static bool readBaseline(const std::string &File, Recorded &R,
+                         std::string &Err) {
   auto Buf = llvm::MemoryBuffer::getFile(File);
   if (!Buf) {
     Err = "cannot read baseline '" + File + "': " + Buf.getError().message();
@@ -126,42 +178,20 @@ bool applyBaseline(const std::string &File,
   const llvm::json::Array *Entries = Root->getArray("findings");
   if (!Entries)
     return Bad("no \"findings\" array");
+  std::string Why;
+  if (!readEntries(*Entries, R, Why))
+    return Bad(Why);
+  return true;
+}
 
+bool applyBaseline(const std::string &File,
+                   const std::vector<Finding> &Findings,
+                   const std::set<std::string> &Analyzed, BaselineMatch &Out,
+                   std::string &Err) {
+  Recorded R;
+  if (!readBaseline(File, R, Err))
+    return false;
   std::string Base = baseDir(File);
-  // Keyed by fingerprint: how many findings each entry may absorb, and the
-  // entry as recorded (for the "no longer occurs" lines).
-  std::map<std::string, unsigned> Budget;
-  std::map<std::string, BaselineEntry> Recorded;
-  std::vector<std::string> Order;
-  for (size_t I = 0; I < Entries->size(); ++I) {
-    const llvm::json::Object *E = (*Entries)[I].getAsObject();
-    auto Field = [&](const char *Name) -> std::optional<llvm::StringRef> {
-      return E ? E->getString(Name) : std::nullopt;
-    };
-    auto Check = Field("check"), Path = Field("path"), Text = Field("text");
-    std::optional<int64_t> Count = E ? E->getInteger("count") : std::nullopt;
-    if (!E || !Check || !Path || !Text || !Count || *Count < 1)
-      return Bad("entry " + llvm::Twine(I + 1) +
-                 " needs string \"check\", \"path\", \"text\" and a positive "
-                 "integer \"count\"");
-    // Baselines written before fingerprints match on the text, which was
-    // then stored as it is in the file whenever it was valid UTF-8.
-    std::string Fp =
-        baselineFingerprint(Check->str(), Path->str(), Text->str());
-    if (const llvm::json::Value *V = E->get("fingerprint")) {
-      std::optional<llvm::StringRef> S = V->getAsString();
-      if (!S || !isFingerprint(*S))
-        return Bad("entry " + llvm::Twine(I + 1) +
-                   ": \"fingerprint\" is not 16 hexadecimal digits");
-      Fp = S->str();
-    }
-    if (!Budget.count(Fp)) {
-      Order.push_back(Fp);
-      Recorded[Fp] = {Check->str(), Path->str(), Text->str(), 0};
-    }
-    Budget[Fp] += static_cast<unsigned>(*Count);
-  }
-
   std::map<std::string, unsigned> Seen;
   for (const Finding &F : Findings) {
     if (!isRetry(F)) {
@@ -169,9 +199,9 @@ bool applyBaseline(const std::string &File,
       continue;
     }
     std::string Fp = fingerprintOf(keyOf(F, Base));
-    auto It = Budget.find(Fp);
+    auto It = R.Budget.find(Fp);
     // Identical lines beyond the recorded count are new (the later ones).
-    if (It != Budget.end() && Seen[Fp] < It->second) {
+    if (It != R.Budget.end() && Seen[Fp] < It->second) {
       ++Seen[Fp];
       ++Out.Matched;
       continue;
@@ -182,12 +212,12 @@ bool applyBaseline(const std::string &File,
   std::set<std::string> AnalyzedRel;
   for (const std::string &A : Analyzed)
     AnalyzedRel.insert(relativePath(canonicalPath(A), Base));
-  for (const std::string &Fp : Order) {
-    unsigned Have = Seen[Fp], Want = Budget[Fp];
-    const BaselineEntry &R = Recorded[Fp];
-    if (Have >= Want || (!Analyzed.empty() && !AnalyzedRel.count(R.Path)))
+  for (const std::string &Fp : R.Order) {
+    unsigned Have = Seen[Fp], Want = R.Budget[Fp];
+    const BaselineEntry &E = R.Entries[Fp];
+    if (Have >= Want || (!Analyzed.empty() && !AnalyzedRel.count(E.Path)))
       continue;
-    Out.Gone.push_back({R.Check, R.Path, R.Text, Want - Have});
+    Out.Gone.push_back({E.Check, E.Path, E.Text, Want - Have});
   }
   return true;
 }

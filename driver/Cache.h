@@ -5,8 +5,8 @@
 // mode keys a manifest. The key covers the tool's build, the effective
 // options for the file, its compile command, its content and the facts it
 // reads; under the key, a manifest lists entries, each the files the unit
-// included with their content hashes and the stored result. Also the
-// lossless serialization of a unit's errors that shard results reuse.
+// included with their content hashes and the stored result (serialized by
+// ErrorsJson.h).
 
 #ifndef RETRYLINT_DRIVER_CACHE_H
 #define RETRYLINT_DRIVER_CACHE_H
@@ -16,7 +16,6 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/JSON.h"
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -25,15 +24,6 @@
 #include <vector>
 
 namespace retrylint {
-
-/// A unit's errors as JSON: what Report reads of them (check, level,
-/// warning-as-error, message text, file and offset, build directory, notes).
-llvm::json::Array
-errorsToJson(const std::vector<clang::tidy::ClangTidyError> &R);
-/// The inverse of errorsToJson(); false with \p Err on a malformed value.
-bool errorsFromJson(const llvm::json::Value &V,
-                    std::vector<clang::tidy::ClangTidyError> &Out,
-                    std::string &Err);
 
 /// Writes \p Content to \p Path through a temporary file in the same
 /// directory renamed over it: a reader sees the old file or the new one,

@@ -14,6 +14,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unistd.h>
@@ -88,6 +89,14 @@ static std::string nowIso() {
   return Buf;
 }
 
+namespace {
+/// `retrylint explain`'s command line.
+struct ExplainArgs {
+  std::string Format = "text", Color = "auto", Check;
+  std::string DocsUrl = defaultDocsUrl();
+};
+} // namespace
+
 #ifdef RETRYLINT_HAVE_PROBE
 
 namespace {
@@ -148,19 +157,13 @@ runAll(const std::vector<std::string> &Names) {
   return Out;
 }
 
-static void
-printPair(std::ostream &OS, const ScenarioPair &P,
-          const std::map<std::string, retryprobe::Reading> &Readings,
-          const Style &S) {
-  std::vector<const retryprobe::Reading *> Cols;
-  std::vector<std::string> Heads;
-  Cols.push_back(&Readings.at(P.Failing));
-  Heads.push_back("failing variant");
-  if (P.Fix) {
-    Cols.push_back(&Readings.at(P.Fix));
-    Heads.push_back("fix");
-  }
-  std::vector<std::pair<std::string, std::vector<std::string>>> Rows;
+/// A table row: its label and one cell per reading.
+using TableRow = std::pair<std::string, std::vector<std::string>>;
+
+/// The rows `explain` prints for the readings \p Cols, a column each.
+static std::vector<TableRow>
+pairRows(const std::vector<const retryprobe::Reading *> &Cols) {
+  std::vector<TableRow> Rows;
   auto Row = [&](const std::string &Label, auto Get) {
     std::vector<std::string> Cells;
     for (const retryprobe::Reading *R : Cols)
@@ -220,7 +223,15 @@ printPair(std::ostream &OS, const ScenarioPair &P,
       return std::string("ERROR");
     return std::string(R.matches ? "matches claim" : "CONTRADICTS claim");
   });
+  return Rows;
+}
 
+/// \p Rows under \p Heads, each column as wide as its widest cell (the
+/// last one unpadded); the "reading" row colored by \p Cols' outcomes.
+static void printTable(std::ostream &OS, const std::vector<std::string> &Heads,
+                       const std::vector<TableRow> &Rows,
+                       const std::vector<const retryprobe::Reading *> &Cols,
+                       const Style &S) {
   size_t LabelW = 0;
   std::vector<size_t> W(Cols.size(), 0);
   for (size_t C = 0; C < Heads.size(); ++C)
@@ -250,6 +261,21 @@ printPair(std::ostream &OS, const ScenarioPair &P,
       Line.pop_back();
     OS << Line << "\n";
   }
+}
+
+static void
+printPair(std::ostream &OS, const ScenarioPair &P,
+          const std::map<std::string, retryprobe::Reading> &Readings,
+          const Style &S) {
+  std::vector<const retryprobe::Reading *> Cols;
+  std::vector<std::string> Heads;
+  Cols.push_back(&Readings.at(P.Failing));
+  Heads.push_back("failing variant");
+  if (P.Fix) {
+    Cols.push_back(&Readings.at(P.Fix));
+    Heads.push_back("fix");
+  }
+  printTable(OS, Heads, pairRows(Cols), Cols, S);
   for (const retryprobe::Reading *R : Cols) {
     auto I = retryprobe::find_scenario(R->scenario);
     std::string What = I ? I->summary + ": " + I->demonstrates : "";
@@ -312,51 +338,103 @@ static int printJson(const std::string &Check, const CheckInfo &Info,
   return AllMatch ? 0 : 2;
 }
 
+/// The text `explain` prints: the check, its page, each pair's readings
+/// and whether they all match their claims; returns the exit status.
+static int printText(const ExplainArgs &E, const CheckInfo &Info,
+                     const std::map<std::string, retryprobe::Reading> &Readings,
+                     bool AllMatch) {
+  Style S;
+  // Like clang: a terminal whose TERM is set and not "dumb".
+  const char *Term = std::getenv("TERM");
+  S.Color = E.Color == "always" || (E.Color == "auto" && isatty(1) && Term &&
+                                    *Term && std::string(Term) != "dumb");
+  std::cout << S.bold(E.Check) << "\n" << wrap(checkSummary(E.Check), "  ");
+  std::string Uri = docUri(E.Check, E.DocsUrl);
+  if (!Uri.empty())
+    std::cout << "  docs: " << Uri << "\n";
+  std::cout << "\n";
+  printPage(std::cout, E.Check, S);
+  std::cout << "Probe readings (real loopback sockets, a real ledger; "
+               "docs/probe.md):\n";
+  for (const ScenarioPair &P : Info.Scenarios) {
+    std::cout << "\n";
+    printPair(std::cout, P, Readings, S);
+  }
+  size_t Bad = 0;
+  for (auto &[N, R] : Readings)
+    if (!R.matches || !R.error.empty())
+      ++Bad;
+  std::cout << "\n";
+  if (AllMatch)
+    std::cout << "retrylint: " << Readings.size() << " reading"
+              << (Readings.size() == 1 ? "" : "s")
+              << (Readings.size() == 1 ? " matches its claim"
+                                       : ", all match "
+                                         "their claims")
+              << "\n";
+  else
+    std::cout << "retrylint: " << Bad << " of " << Readings.size()
+              << " readings contradict their claims\n";
+  return AllMatch ? 0 : 2;
+}
+
 #endif // RETRYLINT_HAVE_PROBE
 
-int runExplain(const std::vector<std::string> &Args) {
-  std::string Format = "text", Color = "auto", Check;
-  std::string DocsUrl = defaultDocsUrl();
+static void printExplainHelp() {
+  std::cout << "usage: retrylint explain [--format=text|json] "
+               "[--color=auto|always|never] [--docs-url=URL] <check>\n\n"
+               "Prints the check's summary, its problematic and preferred "
+               "code and its\noptions, runs its runtime-probe scenarios "
+               "and prints the readings, failing\nvariant beside its fix. "
+               "Exit status 0 when every reading matches its\nclaim, 2 "
+               "otherwise.\n\nChecks:\n";
+  for (const CheckInfo &C : checkCatalog())
+    std::cout << "  " << C.Name << "\n";
+}
+
+/// Reads \p Args into \p E, the check named with its retry- prefix; the
+/// exit status when `explain` ends here (--help, a usage error).
+static std::optional<int> parseExplainArgs(const std::vector<std::string> &Args,
+                                           ExplainArgs &E) {
   for (const std::string &A : Args) {
     if (A.rfind("--format=", 0) == 0)
-      Format = A.substr(9);
+      E.Format = A.substr(9);
     else if (A.rfind("--docs-url=", 0) == 0)
-      DocsUrl = A.substr(11);
+      E.DocsUrl = A.substr(11);
     else if (A.rfind("--color=", 0) == 0)
-      Color = A.substr(8);
+      E.Color = A.substr(8);
     else if (A == "-h" || A == "--help") {
-      std::cout << "usage: retrylint explain [--format=text|json] "
-                   "[--color=auto|always|never] [--docs-url=URL] <check>\n\n"
-                   "Prints the check's summary, its problematic and preferred "
-                   "code and its\noptions, runs its runtime-probe scenarios "
-                   "and prints the readings, failing\nvariant beside its fix. "
-                   "Exit status 0 when every reading matches its\nclaim, 2 "
-                   "otherwise.\n\nChecks:\n";
-      for (const CheckInfo &C : checkCatalog())
-        std::cout << "  " << C.Name << "\n";
+      printExplainHelp();
       return 0;
     } else if (!A.empty() && A[0] == '-')
       return usage("unknown explain option '" + A + "'");
-    else if (Check.empty())
-      Check = A;
+    else if (E.Check.empty())
+      E.Check = A;
     else
       return usage("explain takes one check");
   }
-  if (Format != "text" && Format != "json")
-    return usage("unknown --format '" + Format + "' (text or json)");
-  if (Color != "auto" && Color != "always" && Color != "never")
-    return usage("unknown --color '" + Color + "' (auto, always or never)");
-  if (Check.empty())
+  if (E.Format != "text" && E.Format != "json")
+    return usage("unknown --format '" + E.Format + "' (text or json)");
+  if (E.Color != "auto" && E.Color != "always" && E.Color != "never")
+    return usage("unknown --color '" + E.Color + "' (auto, always or never)");
+  if (E.Check.empty())
     return usage("no check named");
-  if (!isDocsUrl(DocsUrl)) {
-    std::cerr << "retrylint: error: " << docsUrlError(DocsUrl) << "\n";
+  if (!isDocsUrl(E.DocsUrl)) {
+    std::cerr << "retrylint: error: " << docsUrlError(E.DocsUrl) << "\n";
     return 2;
   }
-  if (Check.rfind("retry-", 0) != 0)
-    Check = "retry-" + Check;
-  const CheckInfo *Info = findCheck(Check);
+  if (E.Check.rfind("retry-", 0) != 0)
+    E.Check = "retry-" + E.Check;
+  return std::nullopt;
+}
+
+int runExplain(const std::vector<std::string> &Args) {
+  ExplainArgs E;
+  if (std::optional<int> Exit = parseExplainArgs(Args, E))
+    return *Exit;
+  const CheckInfo *Info = findCheck(E.Check);
   if (!Info) {
-    std::cerr << "retrylint: error: unknown check '" << Check
+    std::cerr << "retrylint: error: unknown check '" << E.Check
               << "' (see retrylint explain --help)\n";
     return 2;
   }
@@ -372,42 +450,9 @@ int runExplain(const std::vector<std::string> &Args) {
     if (!R.matches || !R.error.empty())
       AllMatch = false;
 
-  if (Format == "json")
-    return printJson(Check, *Info, Readings, DocsUrl, AllMatch);
-
-  Style S;
-  // Like clang: a terminal whose TERM is set and not "dumb".
-  const char *Term = std::getenv("TERM");
-  S.Color = Color == "always" ||
-            (Color == "auto" && isatty(1) && Term && *Term &&
-             std::string(Term) != "dumb");
-  std::cout << S.bold(Check) << "\n" << wrap(checkSummary(Check), "  ");
-  std::string Uri = docUri(Check, DocsUrl);
-  if (!Uri.empty())
-    std::cout << "  docs: " << Uri << "\n";
-  std::cout << "\n";
-  printPage(std::cout, Check, S);
-  std::cout << "Probe readings (real loopback sockets, a real ledger; "
-               "docs/probe.md):\n";
-  for (const ScenarioPair &P : Info->Scenarios) {
-    std::cout << "\n";
-    printPair(std::cout, P, Readings, S);
-  }
-  size_t Bad = 0;
-  for (auto &[N, R] : Readings)
-    if (!R.matches || !R.error.empty())
-      ++Bad;
-  std::cout << "\n";
-  if (AllMatch)
-    std::cout << "retrylint: " << Readings.size() << " reading"
-              << (Readings.size() == 1 ? "" : "s")
-              << (Readings.size() == 1 ? " matches its claim" : ", all match "
-                                                                 "their claims")
-              << "\n";
-  else
-    std::cout << "retrylint: " << Bad << " of " << Readings.size()
-              << " readings contradict their claims\n";
-  return AllMatch ? 0 : 2;
+  if (E.Format == "json")
+    return printJson(E.Check, *Info, Readings, E.DocsUrl, AllMatch);
+  return printText(E, *Info, Readings, AllMatch);
 #endif
 }
 

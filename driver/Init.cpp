@@ -65,6 +65,66 @@ static bool enablesRetry(const clang::tidy::ClangTidyOptions &O) {
                       [&](const CheckInfo &C) { return G.contains(C.Name); });
 }
 
+/// Appends the one-line Checks value \p Value (what follows "Checks:") to
+/// \p Out with ",retry-*" added; false, leaving \p Out as it was, for a
+/// value that spans lines.
+static bool mergeChecksValue(llvm::StringRef Value, std::string &Out) {
+  llvm::StringRef V = Value.trim();
+  llvm::StringRef Comment;
+  if (!V.starts_with("'") && !V.starts_with("\"")) {
+    size_t Hash = V.find(" #");
+    if (Hash != llvm::StringRef::npos) {
+      Comment = V.drop_front(Hash);
+      V = V.take_front(Hash).rtrim();
+    }
+  }
+  if (V.size() >= 2 && (V.front() == '\'' || V.front() == '"') &&
+      V.back() == V.front()) {
+    llvm::StringRef Inner = V.drop_front().drop_back().rtrim(", ");
+    Out += "Checks: " + std::string(1, V.front()) + Inner.str() +
+           (Inner.empty() ? "" : ",") + "retry-*" + std::string(1, V.front());
+    return true;
+  }
+  if (!V.empty() && !V.starts_with("|") && !V.starts_with(">") &&
+      !V.starts_with("'") && !V.starts_with("\"") && !V.starts_with("[")) {
+    Out += "Checks: " + V.rtrim(", ").str() + ",retry-*" + Comment.str();
+    return true;
+  }
+  return false;
+}
+
+/// \p Text with retry-* merged in: appended to a one-line Checks value, or
+/// a Checks key added (additive: clang-tidy's defaults stay as they were).
+/// False when Checks spreads over several lines.
+static bool mergeRetryIntoChecks(llvm::StringRef Text, std::string &Out) {
+  bool Merged = false, HasChecks = false;
+  llvm::StringRef Rest = Text;
+  while (!Rest.empty()) {
+    auto [Line, Tail] = Rest.split('\n');
+    bool HadNewline = Rest.size() > Line.size();
+    Rest = Tail;
+    llvm::StringRef Value = Line;
+    if (!Merged && Value.consume_front("Checks:")) {
+      HasChecks = true;
+      if (!mergeChecksValue(Value, Out))
+        break; // multi-line value: leave it to the user
+      Merged = true;
+    } else {
+      Out += Line.str();
+    }
+    if (HadNewline)
+      Out += '\n';
+  }
+  if (HasChecks && !Merged)
+    return false;
+  if (!HasChecks) {
+    if (!Out.empty() && Out.back() != '\n')
+      Out += '\n';
+    Out += "Checks: 'retry-*'\n";
+  }
+  return true;
+}
+
 /// 0 written/kept, 2 error. Prints one line about what it did.
 static int initClangTidy(llvm::StringRef Path, bool Force) {
   std::string Err;
@@ -103,58 +163,12 @@ static int initClangTidy(llvm::StringRef Path, bool Force) {
     llvm::outs() << "kept " << Path << ": it already enables retry-*\n";
     return 0;
   }
-  // Merge: append ",retry-*" to a one-line Checks value, or add a Checks
-  // key (additive: clang-tidy's defaults stay as they were).
   std::string Out;
-  bool Merged = false, HasChecks = false;
-  llvm::StringRef Rest = Text;
-  while (!Rest.empty()) {
-    auto [Line, Tail] = Rest.split('\n');
-    bool HadNewline = Rest.size() > Line.size();
-    Rest = Tail;
-    llvm::StringRef Value = Line;
-    if (!Merged && Value.consume_front("Checks:")) {
-      HasChecks = true;
-      llvm::StringRef V = Value.trim();
-      llvm::StringRef Comment;
-      if (!V.starts_with("'") && !V.starts_with("\"")) {
-        size_t Hash = V.find(" #");
-        if (Hash != llvm::StringRef::npos) {
-          Comment = V.drop_front(Hash);
-          V = V.take_front(Hash).rtrim();
-        }
-      }
-      if (V.size() >= 2 && (V.front() == '\'' || V.front() == '"') &&
-          V.back() == V.front()) {
-        llvm::StringRef Inner = V.drop_front().drop_back().rtrim(", ");
-        Out += "Checks: " + std::string(1, V.front()) + Inner.str() +
-               (Inner.empty() ? "" : ",") + "retry-*" +
-               std::string(1, V.front());
-        Merged = true;
-      } else if (!V.empty() && !V.starts_with("|") && !V.starts_with(">") &&
-                 !V.starts_with("'") && !V.starts_with("\"") &&
-                 !V.starts_with("[")) {
-        Out += "Checks: " + V.rtrim(", ").str() + ",retry-*" + Comment.str();
-        Merged = true;
-      } else {
-        break; // multi-line value: leave it to the user
-      }
-    } else {
-      Out += Line.str();
-    }
-    if (HadNewline)
-      Out += '\n';
-  }
-  if (HasChecks && !Merged) {
+  if (!mergeRetryIntoChecks(Text, Out)) {
     llvm::errs() << "retrylint: error: " << Path
                  << " spreads Checks over several lines; add retry-* to it "
                     "yourself, or pass --force to replace the file\n";
     return 2;
-  }
-  if (!HasChecks) {
-    if (!Out.empty() && Out.back() != '\n')
-      Out += '\n';
-    Out += "Checks: 'retry-*'\n";
   }
   if (!writeFile(Path, Out, Err)) {
     llvm::errs() << "retrylint: error: " << Err << "\n";

@@ -6,7 +6,7 @@
 // retrylint the question finds nothing: the retry checks limit the
 // traversal to the top-level declarations outside system headers
 // (limitTraversalToUserCode) and test every node they report on
-// (isAnalysed). So the options a translation unit's clang-tidy consumer is
+// (AnalysedFiles). So the options a translation unit's clang-tidy consumer is
 // made with turn SystemHeaders on, and retrylint-setup, a check only this
 // executable registers, puts the configured options back as soon as the
 // MatchFinder exists: before the parse, before any check reads them and

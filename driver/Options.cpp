@@ -335,10 +335,11 @@ static bool parseWithLlvm(const std::vector<const char *> &Args,
   return false;
 }
 
-Options parseCommandLine(int Argc, const char **Argv) {
-  Options O;
-  // Compiler arguments follow `--`; llvm::cl must not see them. --color is
-  // parsed by hand: LLVM already registers a boolean -color option.
+/// Moves what llvm::cl must not see out of \p Argv into \p O and returns
+/// the rest. Compiler arguments follow `--`; --color is parsed by hand:
+/// LLVM already registers a boolean -color option.
+static std::vector<const char *> takeOwnArgs(int Argc, const char **Argv,
+                                             Options &O) {
   std::vector<const char *> Args;
   for (int I = 0; I < Argc; ++I) {
     StringRef A(Argv[I]);
@@ -363,6 +364,11 @@ Options parseCommandLine(int Argc, const char **Argv) {
       continue;
     Args.push_back(Argv[I]);
   }
+  return Args;
+}
+
+/// Parses \p Args into the cl::opt values above; an error is fatal().
+static void parseOptions(const std::vector<const char *> &Args) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "retrylint " RETRYLINT_VERSION
@@ -384,7 +390,11 @@ Options parseCommandLine(int Argc, const char **Argv) {
           "parallel (default 0: one per hardware thread)\n",
           Err))
     fatal(Err);
+}
 
+/// The options clang-tidy has too (and --config-file's text): paths,
+/// checks, configuration, filters, compiler arguments and fixes.
+static void takeTidyOptions(Options &O) {
   O.Paths = Paths;
   O.BuildPath = BuildPath;
   if (!ChecksOpt.empty())
@@ -418,6 +428,11 @@ Options parseCommandLine(int Argc, const char **Argv) {
   O.FixNotes = FixNotes;
   O.Fix = Fix || FixErrors || FixNotes;
   O.ExportFixes = ExportFixes;
+}
+
+/// retrylint's own options: output, baseline, --diff, facts, --trace, the
+/// cache, shards and the docs URL; a malformed value is fatal().
+static void takeRetrylintOptions(Options &O) {
   O.DumpConfig = DumpConfig;
   O.VerifyConfig = VerifyConfig;
   O.ListChecks = ListChecks;
@@ -450,7 +465,10 @@ Options parseCommandLine(int Argc, const char **Argv) {
   // `retrylint --trace=a.cpp:12 -- -std=c++17` reads a.cpp itself.
   if (O.Trace && O.Paths.empty() && O.BuildPath.empty())
     O.Paths.push_back(StringRef(*O.Trace).rsplit(':').first.str());
+}
 
+/// Values and combinations of options that make no run; fatal().
+static void checkCombinations(const Options &O) {
   if (O.Format != "text" && O.Format != "json" && O.Format != "sarif")
     fatal("unknown --format '" + O.Format + "' (text, json or sarif)");
   if (O.Evidence && O.Format != "sarif")
@@ -489,6 +507,14 @@ Options parseCommandLine(int Argc, const char **Argv) {
           "--export-facts, --facts, --trace or compiler arguments");
   if (!O.MergeShards.empty() && O.BuildPath.empty())
     fatal("--merge-shards needs the build directory (-p) the shards used");
+}
+
+Options parseCommandLine(int Argc, const char **Argv) {
+  Options O;
+  parseOptions(takeOwnArgs(Argc, Argv, O));
+  takeTidyOptions(O);
+  takeRetrylintOptions(O);
+  checkCombinations(O);
   return O;
 }
 

@@ -129,12 +129,29 @@ static void writeSarifReport(const Options &O, const Setup &S,
   writeSarif(std::cout, Findings, SO);
 }
 
+bool FindingIdentityLess::operator()(const Finding &A, const Finding &B) const {
+  auto Key = [](const Finding &F) {
+    return std::tie(F.Loc.File, F.Loc.Line, F.Loc.Column, F.Check, F.Message);
+  };
+  if (Key(A) != Key(B))
+    return Key(A) < Key(B);
+  // The notes as operator== compares them: message, file and line.
+  return std::lexicographical_compare(
+      A.Notes.begin(), A.Notes.end(), B.Notes.begin(), B.Notes.end(),
+      [](const Note &X, const Note &Y) {
+        return std::tie(X.Message, X.Loc.File, X.Loc.Line) <
+               std::tie(Y.Message, Y.Loc.File, Y.Loc.Line);
+      });
+}
+
 Collected collectFindings(const Results &R) {
   Collected C;
   for (const auto &TU : R)
     for (const ClangTidyError &E : TU) {
       C.Errors.push_back(E);
       Finding F = toFinding(E);
+      // The first error of each finding wins, as a scan of Errors finds it.
+      C.ErrorOf.try_emplace(F, C.Errors.size() - 1);
       if (F.Check == "clang-tidy-config") {
         C.ConfigError = true;
         F.Level = "error";
@@ -152,15 +169,13 @@ Collected collectFindings(const Results &R) {
 /// The errors behind \p Findings (what a run reports after the baseline and
 /// --diff), each once, in the findings' order.
 static std::vector<ClangTidyError>
-reportedErrors(const std::vector<ClangTidyError> &Errors,
-               const std::vector<Finding> &Findings) {
+reportedErrors(const Collected &C, const std::vector<Finding> &Findings) {
   std::vector<ClangTidyError> Out;
-  for (const Finding &F : Findings)
-    for (const ClangTidyError &E : Errors)
-      if (toFinding(E) == F) {
-        Out.push_back(E);
-        break;
-      }
+  for (const Finding &F : Findings) {
+    auto It = C.ErrorOf.find(F);
+    if (It != C.ErrorOf.end())
+      Out.push_back(C.Errors[It->second]);
+  }
   return Out;
 }
 
@@ -262,16 +277,18 @@ int report(const Options &O, const Setup &S,
   }
 
   size_t Warnings = llvm::count_if(Findings, isRetry);
-  // Taken before the output: SARIF rewrites the findings' paths.
+  // Taken before the output (SARIF rewrites the findings' paths), once for
+  // the fixes and the text.
   std::vector<ClangTidyError> Reported;
-  if (O.Fix || !O.ExportFixes.empty())
-    Reported = reportedErrors(C.Errors, Findings);
+  bool Text = O.Format != "json" && O.Format != "sarif";
+  if (O.Fix || !O.ExportFixes.empty() || Text)
+    Reported = reportedErrors(C, Findings);
   if (O.Format == "json") {
     writeJson(std::cout, Findings);
   } else if (O.Format == "sarif") {
     writeSarifReport(O, S, Files, Findings);
   } else {
-    writeTidyText(O, reportedErrors(C.Errors, Findings));
+    writeTidyText(O, Reported);
   }
   std::cout.flush();
   handleFixes(O, Files, C, Reported);

@@ -12,16 +12,27 @@
 #include "Diff.h"
 #include "Findings.h"
 #include "Options.h"
+#include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace retrylint {
 
+/// Orders findings by what operator== compares (operator< leaves the notes
+/// out): findings equivalent under it are equal.
+struct FindingIdentityLess {
+  bool operator()(const Finding &A, const Finding &B) const;
+};
+
 struct Collected {
   std::vector<Finding> Findings; ///< sorted, each once
   /// Every TU's diagnostics as clang-tidy reported them (fixes included).
   std::vector<clang::tidy::ClangTidyError> Errors;
+  /// The index in Errors of the first error behind each finding, built once:
+  /// the errors a run reports are looked up here, not searched for.
+  std::map<Finding, size_t, FindingIdentityLess> ErrorOf;
   bool ConfigError = false;      ///< a check rejected its options
   bool CompileError = false;
 };

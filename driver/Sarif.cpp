@@ -167,6 +167,77 @@ public:
     });
   }
 
+  /// tool.driver: retrylint, with a rule for each enabled check.
+  void tool() {
+    J.attributeObject("tool", [&] {
+      J.attributeObject("driver", [&] {
+        J.attribute("name", "retrylint");
+        J.attribute("version", O.ToolVersion);
+        J.attribute("semanticVersion", O.ToolVersion);
+        J.attributeArray("rules", [&] {
+          for (const std::string &C : O.Checks)
+            rule(C);
+        });
+      });
+    });
+  }
+
+  /// The one invocation: the findings of other checks (compile and
+  /// configuration errors) are its notifications, not results.
+  void invocation(const std::vector<Finding> &Findings, bool Failed) {
+    J.object([&] {
+      J.attribute("executionSuccessful", !Failed);
+      J.attributeArray("toolExecutionNotifications", [&] {
+        for (const Finding &F : Findings) {
+          if (llvm::StringRef(F.Check).starts_with("retry-"))
+            continue;
+          J.object([&] {
+            J.attribute("level", F.Level == "error" ? "error" : "warning");
+            message(F.Message);
+            J.attributeObject("descriptor",
+                              [&] { J.attribute("id", F.Check); });
+            if (!F.Loc.File.empty())
+              J.attributeArray("locations", [&] {
+                J.object([&] { physical(F.Loc, false); });
+              });
+          });
+        }
+      });
+    });
+  }
+
+  /// A retry-* finding, \p Occurrence its occurrence index.
+  void result(const Finding &F, unsigned Occurrence) {
+    J.object([&] {
+      J.attribute("ruleId", F.Check);
+      for (size_t R = 0; R < O.Checks.size(); ++R)
+        if (O.Checks[R] == F.Check)
+          J.attribute("ruleIndex", (int64_t)R);
+      J.attribute("level", F.Level == "error" ? "error" : "warning");
+      message(F.Message);
+      if (!O.BaselineState.empty())
+        J.attribute("baselineState", O.BaselineState);
+      J.attributeArray("locations",
+                       [&] { J.object([&] { physical(F.Loc, true); }); });
+      if (!F.Notes.empty())
+        J.attributeArray("relatedLocations", [&] {
+          for (size_t N = 0; N < F.Notes.size(); ++N)
+            J.object([&] {
+              J.attribute("id", (int64_t)N + 1);
+              physical(F.Notes[N].Loc, false);
+              message(F.Notes[N].Message);
+            });
+        });
+      J.attributeObject("partialFingerprints", [&] {
+        J.attribute(
+            "retrylint/v1",
+            fingerprint(F.Check, relativePath(F.Loc.File, O.SrcRoot),
+                        normalizeText(sourceLine(F.Loc.File, F.Loc.Line)),
+                        Occurrence));
+      });
+    });
+  }
+
   void write(const std::vector<Finding> &Findings) {
     std::vector<unsigned> Occ = occurrenceIndexes(Findings, O.SrcRoot);
     bool Failed = false;
@@ -178,80 +249,18 @@ public:
       J.attribute("version", "2.1.0");
       J.attributeArray("runs", [&] {
         J.object([&] {
-          J.attributeObject("tool", [&] {
-            J.attributeObject("driver", [&] {
-              J.attribute("name", "retrylint");
-              J.attribute("version", O.ToolVersion);
-              J.attribute("semanticVersion", O.ToolVersion);
-              J.attributeArray("rules", [&] {
-                for (const std::string &C : O.Checks)
-                  rule(C);
-              });
-            });
-          });
+          tool();
           J.attributeObject("originalUriBaseIds", [&] {
             J.attributeObject(SrcRootId, [&] {
               J.attribute("uri", "file://" + uriPath(O.SrcRoot) + "/");
             });
           });
-          J.attributeArray("invocations", [&] {
-            J.object([&] {
-              J.attribute("executionSuccessful", !Failed);
-              J.attributeArray("toolExecutionNotifications", [&] {
-                for (const Finding &F : Findings) {
-                  if (llvm::StringRef(F.Check).starts_with("retry-"))
-                    continue;
-                  J.object([&] {
-                    J.attribute("level",
-                                F.Level == "error" ? "error" : "warning");
-                    message(F.Message);
-                    J.attributeObject("descriptor",
-                                      [&] { J.attribute("id", F.Check); });
-                    if (!F.Loc.File.empty())
-                      J.attributeArray("locations", [&] {
-                        J.object([&] { physical(F.Loc, false); });
-                      });
-                  });
-                }
-              });
-            });
-          });
+          J.attributeArray("invocations",
+                           [&] { invocation(Findings, Failed); });
           J.attributeArray("results", [&] {
-            for (size_t I = 0; I < Findings.size(); ++I) {
-              const Finding &F = Findings[I];
-              if (!llvm::StringRef(F.Check).starts_with("retry-"))
-                continue;
-              J.object([&] {
-                J.attribute("ruleId", F.Check);
-                for (size_t R = 0; R < O.Checks.size(); ++R)
-                  if (O.Checks[R] == F.Check)
-                    J.attribute("ruleIndex", (int64_t)R);
-                J.attribute("level", F.Level == "error" ? "error" : "warning");
-                message(F.Message);
-                if (!O.BaselineState.empty())
-                  J.attribute("baselineState", O.BaselineState);
-                J.attributeArray("locations", [&] {
-                  J.object([&] { physical(F.Loc, true); });
-                });
-                if (!F.Notes.empty())
-                  J.attributeArray("relatedLocations", [&] {
-                    for (size_t N = 0; N < F.Notes.size(); ++N)
-                      J.object([&] {
-                        J.attribute("id", (int64_t)N + 1);
-                        physical(F.Notes[N].Loc, false);
-                        message(F.Notes[N].Message);
-                      });
-                  });
-                J.attributeObject("partialFingerprints", [&] {
-                  J.attribute(
-                      "retrylint/v1",
-                      fingerprint(F.Check, relativePath(F.Loc.File, O.SrcRoot),
-                                  normalizeText(
-                                      sourceLine(F.Loc.File, F.Loc.Line)),
-                                  Occ[I]));
-                });
-              });
-            }
+            for (size_t I = 0; I < Findings.size(); ++I)
+              if (llvm::StringRef(Findings[I].Check).starts_with("retry-"))
+                result(Findings[I], Occ[I]);
           });
           J.attribute("columnKind", "unicodeCodePoints");
         });

@@ -2,6 +2,7 @@
 
 #include "Shard.h"
 #include "Cache.h"
+#include "ErrorsJson.h"
 #include "Findings.h"
 #include "Paths.h"
 #include "model/FactsPasses.h"

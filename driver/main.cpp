@@ -26,7 +26,7 @@
 #include "Report.h"
 #include "RetryForceLinker.h"
 #include "Shard.h"
-#include "Trace.h"
+#include "TraceCommand.h"
 #include "utils/AnalysedFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -162,16 +162,18 @@ bool ApiOptions::operator==(const ApiOptions &O) const {
   return Tie(*this) == Tie(O);
 }
 
-ApiModel::ApiModel(const ApiOptions &O) {
-  auto AddAll = [this](NameList &L, StringRef Value, StringRef Option) {
-    for (StringRef S : utils::options::parseStringList(Value))
-      if (std::optional<std::string> Err = L.add(S))
-        ConfigErrors.emplace_back(Option.str(), *Err);
-  };
-  AddAll(UserOperations, O.Operations, "Operations");
-  AddAll(UserSideEffects, O.SideEffects, "SideEffects");
-  AddAll(UserSafe, O.SafeOperations, "SafeOperations");
+/// Adds the names listed in the option \p Option's \p Value to \p L; what
+/// cannot be used goes to \p Errors as (option name, message).
+static void
+addOptionNames(NameList &L, StringRef Value, StringRef Option,
+               std::vector<std::pair<std::string, std::string>> &Errors) {
+  for (StringRef S : utils::options::parseStringList(Value))
+    if (std::optional<std::string> Err = L.add(S))
+      Errors.emplace_back(Option.str(), *Err);
+}
 
+/// Functions whose result differs on every call: ids, random numbers, clocks.
+static void addSourceFunctions(NameList &L) {
   for (StringRef S : {"::uuid_generate",
                       "::uuid_generate_random",
                       "::uuid_generate_time",
@@ -193,17 +195,20 @@ ApiModel::ApiModel(const ApiOptions &O) {
                       "absl::Now",
                       "absl::Uniform",
                       "absl::InsecureBitGen"})
-    SourceFunctions.add(S);
-  AddAll(UserSources, O.PerAttemptSources, "PerAttemptSources");
+    L.add(S);
+}
 
-  RetryHelpers.add("retry");
-  RetryHelpers.add("retries");
-  RetryHelpers.add("retrying");
+/// Retry helpers by name.
+static void addRetryHelpers(NameList &L) {
+  L.add("retry");
+  L.add("retries");
+  L.add("retrying");
   // Names like with_retries, RetryWithBackoff, folly::futures::retrying.
-  RetryHelpers.addRegex("(^|::)[^:]*(retry|retries|retrying)[^:]*$",
-                        {{"retr"}});
-  AddAll(UserRetryHelpers, O.RetryHelpers, "RetryHelpers");
+  L.addRegex("(^|::)[^:]*(retry|retries|retrying)[^:]*$", {{"retr"}});
+}
 
+/// Waits between attempts: sleeps and timed waits.
+static void addWaits(NameList &L) {
   for (StringRef S :
        {"std::this_thread::sleep_for", "std::this_thread::sleep_until",
         "::sleep", "::usleep", "::nanosleep", "::Sleep", "absl::SleepFor",
@@ -213,23 +218,30 @@ ApiModel::ApiModel(const ApiOptions &O) {
         "boost::asio::basic_waitable_timer::expires_after",
         "boost::asio::basic_waitable_timer::expires_from_now",
         "boost::asio::basic_deadline_timer::expires_from_now"})
-    Waits.add(S);
-  AddAll(Waits, O.WaitFunctions, "WaitFunctions");
-  Policies.addRegex(
-      "(^|::)(should_?retry|is_?exhausted|was_?last_?attempt|"
-      "can_?retry|retry_?allowed|attempts_?left|has_?attempts_?left|"
-      "is_?retry_?allowed|on_?failure)[^:]*$",
-      {{"retry", "exhausted", "attempt", "failure"}});
-  AddAll(Policies, O.PolicyCalls, "PolicyCalls");
-  Lookups.addRegex(
+    L.add(S);
+}
+
+/// Retry-policy calls that bound the attempts.
+static void addPolicies(NameList &L) {
+  L.addRegex("(^|::)(should_?retry|is_?exhausted|was_?last_?attempt|"
+             "can_?retry|retry_?allowed|attempts_?left|has_?attempts_?left|"
+             "is_?retry_?allowed|on_?failure)[^:]*$",
+             {{"retry", "exhausted", "attempt", "failure"}});
+}
+
+/// Look-ups of the outcome of an earlier attempt.
+static void addLookups(NameList &L) {
+  L.addRegex(
       "(^|::)(lookup|find|query|fetch|get|load|read|check)_?[a-z_]*"
       "(status|state|charge|order|payment|outcome|intent|existing|"
       "result|transaction|receipt)[^:]*$",
       {{"lookup", "find", "query", "fetch", "get", "load", "read", "check"},
        {"status", "state", "charge", "order", "payment", "outcome", "intent",
         "existing", "result", "transaction", "receipt"}});
-  AddAll(Lookups, O.LookupFunctions, "LookupFunctions");
+}
 
+/// Functions whose result is built from their arguments only.
+static void addTransforms(NameList &L) {
   for (StringRef S :
        {"std::to_string", "std::to_wstring", "std::format", "fmt::format",
         "fmt::to_string", "absl::StrCat", "absl::StrFormat", "std::max",
@@ -243,7 +255,31 @@ ApiModel::ApiModel(const ApiOptions &O) {
         "strlen", "strnlen", "std::basic_string::size",
         "std::basic_string::length", "std::basic_ostringstream::str",
         "std::basic_stringstream::str"})
-    Transforms.add(S);
+    L.add(S);
+}
+
+ApiModel::ApiModel(const ApiOptions &O) {
+  auto AddAll = [this](NameList &L, StringRef Value, StringRef Option) {
+    addOptionNames(L, Value, Option, ConfigErrors);
+  };
+  AddAll(UserOperations, O.Operations, "Operations");
+  AddAll(UserSideEffects, O.SideEffects, "SideEffects");
+  AddAll(UserSafe, O.SafeOperations, "SafeOperations");
+
+  addSourceFunctions(SourceFunctions);
+  AddAll(UserSources, O.PerAttemptSources, "PerAttemptSources");
+
+  addRetryHelpers(RetryHelpers);
+  AddAll(UserRetryHelpers, O.RetryHelpers, "RetryHelpers");
+
+  addWaits(Waits);
+  AddAll(Waits, O.WaitFunctions, "WaitFunctions");
+  addPolicies(Policies);
+  AddAll(Policies, O.PolicyCalls, "PolicyCalls");
+  addLookups(Lookups);
+  AddAll(Lookups, O.LookupFunctions, "LookupFunctions");
+
+  addTransforms(Transforms);
 
   for (StringRef S : {"idempotency-key", "x-idempotency-key"})
     KeyHeaders.push_back(S.str());
@@ -269,6 +305,30 @@ bool isSideEffectName(StringRef Name) {
     if (startsWithVerb(Name, Verb))
       return true;
   return false;
+}
+
+/// The kind of the call of method \p Name of class \p RD when the class is
+/// a generated gRPC stub or an AWS SDK client, else none.
+static std::optional<OperationKind> rpcKind(const CXXRecordDecl *RD,
+                                            StringRef Name) {
+  if (RD && RD->getDeclName().isIdentifier()) {
+    StringRef Cls = RD->getName();
+    std::string QCls = RD->getQualifiedNameAsString();
+    // Generated gRPC stubs: Service::Stub / Service::StubInterface.
+    if ((Cls == "Stub" || Cls == "StubInterface" || Cls.ends_with("Stub")) &&
+        !Name.empty() && llvm::isUpper(Name.front()))
+      return OperationKind::Grpc;
+    if (StringRef(QCls).starts_with("Aws::") && Cls.ends_with("Client") &&
+        !Name.empty() && llvm::isUpper(Name.front()))
+      return OperationKind::AwsSdk;
+  }
+  return std::nullopt;
+}
+
+/// Does \p FD answer with a `Result` (cpp-httplib's answer to a request)?
+static bool answersResult(const FunctionDecl *FD) {
+  const CXXRecordDecl *Ret = FD->getReturnType()->getAsCXXRecordDecl();
+  return Ret && Ret->getDeclName().isIdentifier() && Ret->getName() == "Result";
 }
 
 std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
@@ -310,10 +370,7 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
     // Any member that answers with a Result sends a request (send, a
     // vendored copy's CustomRequest(method, path, ...)); its method is
     // unknown unless it names one.
-    const CXXRecordDecl *Ret = FD->getReturnType()->getAsCXXRecordDecl();
-    bool Answers = Ret && Ret->getDeclName().isIdentifier() &&
-                   Ret->getName() == "Result";
-    if (M == HttpMethod::Unknown && Name != "send" && !Answers)
+    if (M == HttpMethod::Unknown && Name != "send" && !answersResult(FD))
       return std::nullopt;
     Op.Kind = OperationKind::Http;
     Op.Method = M;
@@ -334,22 +391,10 @@ std::optional<Operation> ApiModel::operation(const CallExpr *Call) const {
     Op.Kind = OperationKind::Beast;
     return Op;
   }
-  if (RD && RD->getDeclName().isIdentifier()) {
-    StringRef Cls = RD->getName();
-    std::string QCls = RD->getQualifiedNameAsString();
-    // Generated gRPC stubs: Service::Stub / Service::StubInterface.
-    if ((Cls == "Stub" || Cls == "StubInterface" || Cls.ends_with("Stub")) &&
-        !Name.empty() && llvm::isUpper(Name.front())) {
-      Op.Kind = OperationKind::Grpc;
-      Op.SideEffect = isSideEffectName(Name);
-      return Op;
-    }
-    if (StringRef(QCls).starts_with("Aws::") && Cls.ends_with("Client") &&
-        !Name.empty() && llvm::isUpper(Name.front())) {
-      Op.Kind = OperationKind::AwsSdk;
-      Op.SideEffect = isSideEffectName(Name);
-      return Op;
-    }
+  if (std::optional<OperationKind> K = rpcKind(RD, Name)) {
+    Op.Kind = *K;
+    Op.SideEffect = isSideEffectName(Name);
+    return Op;
   }
   if (UserOperations.matches(FD)) {
     Op.Kind = OperationKind::User;

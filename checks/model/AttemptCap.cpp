@@ -250,333 +250,431 @@ static bool policyComparison(const CallExpr *Call, ASTContext &Ctx,
   return false;
 }
 
+namespace {
+
+/// One comparison an exit test makes: `L Op R`, or a policy call comparing
+/// its argument L with its object's limit.
+struct Comparison {
+  const Expr *L = nullptr, *R = nullptr;
+  BinaryOperatorKind Op = BO_EQ;
+  std::optional<int64_t> PolicyLimit;
+};
+
+/// Reads how the attempts of one retry site are bounded. The algorithm:
+/// find the counter (the site's, or a struct field the loop steps); then
+/// read every exit test (the loop condition, the ifs of the body or of the
+/// recursion or goto region, a local flag set once from conditions): a
+/// comparison of the counter with a constant is a constant cap, with
+/// anything else a variable one; a policy call, or an exit decided by a
+/// call the model cannot read, is a policy; a comparison with the clock or
+/// a time-budget call is a deadline.
+class CapReader {
+public:
+  CapReader(const ApiModel &Model, ASTContext &Ctx, RetrySite &Site,
+            const FunctionDecl *Fn, ValueOrigin &Origins)
+      : Model(Model), Ctx(Ctx), Site(Site), Fn(Fn), Origins(Origins) {
+    if (const auto *W = dyn_cast<WhileStmt>(Site.Site))
+      LoopCond = W->getCond();
+    else if (const auto *D = dyn_cast<DoStmt>(Site.Site))
+      LoopCond = D->getCond();
+    findFieldCounter();
+    CounterResets = counterResets();
+  }
+
+  void readRegion(llvm::ArrayRef<const Stmt *> Code) {
+    for (const Stmt *S : Code)
+      forEachDescendant(S, [&](const Stmt *N) {
+        if (const auto *If = dyn_cast<IfStmt>(N))
+          examineExit(If->getCond());
+      });
+  }
+  void readLoop();
+
+private:
+  bool isClockDerived(const Expr *E) const;
+  void findFieldCounter();
+  bool mentionsField(const Expr *E) const;
+  bool mentionsCounter(const Expr *E) const {
+    return Site.AttemptCounter ? references(E, Site.AttemptCounter)
+                               : mentionsField(E);
+  }
+  const llvm::SmallPtrSet<const VarDecl *, 4> &results();
+  bool readsResult(const Expr *E);
+  bool classifiesResult(const CallExpr *Call);
+  bool ignoresAttempts(const CallExpr *Call);
+  bool counterResets() const;
+  void examineExit(const Expr *Cond);
+  void examineBound(const Expr *Cond);
+  void examineCall(const CallExpr *Call);
+  Comparison comparisonAt(const Expr *Cond, const Stmt *N) const;
+  void examineComparison(const Stmt *N, Comparison C);
+  int64_t attemptsAllowed(const Stmt *N, const Comparison &C,
+                          bool LeftIsCounter, int64_t K) const;
+  void readDecidingCalls(const Stmt *Body);
+  void readHandedState(const Stmt *Body);
+
+  const ApiModel &Model;
+  ASTContext &Ctx;
+  RetrySite &Site;
+  const FunctionDecl *Fn;
+  ValueOrigin &Origins;
+  const Expr *LoopCond = nullptr;
+  /// Attempts counted in a struct (`token.retries++`): the struct's bounds
+  /// are the cap. Only for the cap: the struct is not a per-attempt value.
+  const VarDecl *FieldCounterOwner = nullptr;
+  const ValueDecl *FieldCounter = nullptr;
+  /// A member of the object counted down (`--retries_remaining_`): its
+  /// start is not known here, so its test is a cap of unknown size.
+  bool FieldCountsDown = false;
+  /// The counter starts again on every pass: its test never trips.
+  bool CounterResets = false;
+  /// Locals that hold an operation's result (`auto out =
+  /// client.PutItem(req)`), found when a policy call needs them.
+  std::optional<llvm::SmallPtrSet<const VarDecl *, 4>> ResultVars;
+  /// What the function changes, found when a flag needs it.
+  std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> ChangedInFn;
+};
+
+} // namespace
+
+bool CapReader::isClockDerived(const Expr *E) const {
+  for (const Origin &O : Origins.perAttemptOrigins(E, Fn))
+    if (O.Kind == SourceKind::Clock)
+      return true;
+  return false;
+}
+
+void CapReader::findFieldCounter() {
+  if (Site.Kind != RetryKind::Loop)
+    return;
+  forEachDescendant(loopParts(Site.Site).Body, [&](const Stmt *N) {
+    const auto *UO = dyn_cast<UnaryOperator>(N);
+    if (FieldCounter || !UO || !UO->isIncrementDecrementOp())
+      return;
+    if (const auto *ME =
+            dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) {
+      FieldCounterOwner = refVar(ME->getBase());
+      FieldCounter = ME->getMemberDecl();
+      FieldCountsDown = UO->isDecrementOp();
+    }
+  });
+}
+
+/// Does \p E read the counted field of the counter's struct? The limit may
+/// sit in the same struct (st.attempts >= st.max_attempts).
+bool CapReader::mentionsField(const Expr *E) const {
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    if (const auto *ME = dyn_cast<MemberExpr>(N))
+      Found = Found || (ME->getMemberDecl() == FieldCounter &&
+                        refVar(ME->getBase()) == FieldCounterOwner);
+  });
+  return Found;
+}
+
+const llvm::SmallPtrSet<const VarDecl *, 4> &CapReader::results() {
+  if (!ResultVars) {
+    ResultVars.emplace();
+    if (Site.Kind == RetryKind::Loop)
+      *ResultVars =
+          varsAssignedFrom(loopParts(Site.Site).Body, [&](const Expr *E) {
+            bool Has = false;
+            forEachDescendant(E, [&](const Stmt *N) {
+              for (const Operation &Op : Site.Operations)
+                Has = Has || N == Op.Call;
+            });
+            return Has;
+          });
+  }
+  return *ResultVars;
+}
+
+/// Does \p E read the operation's result?
+bool CapReader::readsResult(const Expr *E) {
+  bool Reads = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Reads = Reads || results().count(V);
+    for (const Operation &Op : Site.Operations)
+      Reads = Reads || N == Op.Call;
+  });
+  return Reads;
+}
+
+/// `out.GetError().ShouldRetry()`: a question asked of this failure, with
+/// no attempt count to go by, classifies it; it bounds nothing.
+bool CapReader::classifiesResult(const CallExpr *Call) {
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (!MC || MC->getNumArgs() != 0)
+    return false;
+  return readsResult(MC->getImplicitObjectArgument());
+}
+
+/// A policy method defined in the file that is handed only the outcome and
+/// decides on nothing else never ends the retry.
+bool CapReader::ignoresAttempts(const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def ||
+      !Ctx.getSourceManager().isInMainFile(Def->getLocation()))
+    return false;
+  llvm::SmallPtrSet<const ParmVarDecl *, 4> Outcome;
+  for (const ParmVarDecl *P : Def->parameters())
+    if (const Expr *A = argForParam(Call, P); A && readsResult(A))
+      Outcome.insert(P);
+  return decidesOnOutcomeOnly(Def, Outcome, 0);
+}
+
+/// A counter declared in the loop body starts again on every pass (`for
+/// (;;) { int attempts = 0; ... if (++attempts >= 5) return false; }`):
+/// stepped once a pass, its test never trips.
+bool CapReader::counterResets() const {
+  if (Site.Kind != RetryKind::Loop || !Site.AttemptCounter ||
+      !Site.AttemptCounter->hasLocalStorage())
+    return false;
+  const Stmt *LoopBody = loopParts(Site.Site).Body;
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Resets = LoopBody && SM.isPointWithin(Site.AttemptCounter->getLocation(),
+                                             LoopBody->getBeginLoc(),
+                                             LoopBody->getEndLoc());
+  // Stepped inside a nested loop, it may reach the limit within a pass.
+  forEachDescendant(LoopBody, [&](const Stmt *N) {
+    if (Resets && N != LoopBody &&
+        isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(N) &&
+        changedDecls(N).count(Site.AttemptCounter))
+      Resets = false;
+  });
+  return Resets;
+}
+
+/// An exit test: its bounds, and those of a local flag set once from
+/// conditions (`const bool done = (ok && status < 500) || current >=
+/// retries; if (done) return err;`).
+void CapReader::examineExit(const Expr *Cond) {
+  examineBound(Cond);
+  forEachDescendant(Cond, [&](const Stmt *N) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(N);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
+        !V->getType()->isBooleanType() || !Fn || !Fn->getBody())
+      return;
+    if (!ChangedInFn)
+      ChangedInFn = changedDecls(Fn->getBody());
+    if (!ChangedInFn->count(V))
+      examineBound(V->getInit());
+  });
+}
+
+void CapReader::examineBound(const Expr *Cond) {
+  forEachDescendant(Cond, [&](const Stmt *N) {
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      examineCall(Call);
+    Comparison C = comparisonAt(Cond, N);
+    if (C.L)
+      examineComparison(N, C);
+  });
+}
+
+/// A policy call, or a call whose name says it reads a time budget.
+void CapReader::examineCall(const CallExpr *Call) {
+  if (Model.isPolicyCall(calleeDecl(Call)) && Site.Cap == CapKind::None &&
+      !classifiesResult(Call) && !ignoresAttempts(Call)) {
+    Site.Cap = CapKind::Policy;
+    Site.CapWhere = Call;
+  }
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD || !FD->getDeclName().isIdentifier() || Site.Deadline)
+    return;
+  std::string L = FD->getName().lower();
+  if (StringRef(L).contains("deadline") || StringRef(L).contains("expired") ||
+      StringRef(L).contains("time_left") || StringRef(L).contains("timeleft") ||
+      StringRef(L).contains("remaining"))
+    Site.Deadline = Call;
+}
+
+/// The comparison \p N makes, if any, in the exit test \p Cond.
+Comparison CapReader::comparisonAt(const Expr *Cond, const Stmt *N) const {
+  Comparison C;
+  unsigned PolicyArg = 0;
+  int64_t Limit = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(N);
+      BO && BO->isComparisonOp()) {
+    C.L = BO->getLHS();
+    C.R = BO->getRHS();
+    C.Op = BO->getOpcode();
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+             OC && OC->isComparisonOp() && OC->getNumArgs() == 2) {
+    C.L = OC->getArg(0);
+    C.R = OC->getArg(1);
+    C.Op = BinaryOperator::getOverloadedOpcode(OC->getOperator());
+  } else if (isa<CallExpr>(N) &&
+             policyComparison(cast<CallExpr>(N), Ctx, PolicyArg, C.Op, Limit)) {
+    // A policy call comparing the counter with its object's limit is that
+    // comparison; asked `!b.ShouldRetry(i)`, its exit is the opposite one.
+    C.L = cast<CallExpr>(N)->getArg(PolicyArg);
+    C.PolicyLimit = Limit;
+    forEachDescendant(Cond, [&](const Stmt *M) {
+      if (const auto *UO = dyn_cast<UnaryOperator>(M);
+          UO && UO->getOpcode() == UO_LNot &&
+          UO->getSubExpr()->IgnoreParenImpCasts() == N)
+        C.Op = BinaryOperator::negateComparisonOp(C.Op);
+    });
+  }
+  return C;
+}
+
+void CapReader::examineComparison(const Stmt *N, Comparison C) {
+  if (!Site.Deadline && (isClockDerived(C.L) || (C.R && isClockDerived(C.R))))
+    Site.Deadline = N;
+  const VarDecl *Counter =
+      Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
+  if ((!Counter && !FieldCounter) || Site.Cap == CapKind::Constant)
+    return;
+  bool LeftIsCounter = mentionsCounter(C.L) && !(C.R && mentionsCounter(C.R));
+  bool RightIsCounter = C.R && mentionsCounter(C.R) && !mentionsCounter(C.L);
+  if (CounterResets && (LeftIsCounter || RightIsCounter))
+    return;
+  if (!LeftIsCounter && !RightIsCounter) {
+    // Besides the loop's counter, a member stepped in the body and tested
+    // (`--retries_remaining_; ... retries_remaining_ == 0`).
+    if (Site.AttemptCounter && FieldCounter && C.R &&
+        mentionsField(C.L) != mentionsField(C.R) && Site.Cap == CapKind::None) {
+      Site.Cap = CapKind::Variable;
+      Site.CapWhere = N;
+    }
+    return;
+  }
+  const Expr *Bound = LeftIsCounter ? C.R : C.L;
+  if (RightIsCounter && C.Op != BO_Cmp) // K > i  ==  i < K
+    C.Op = BinaryOperator::reverseComparisonOp(C.Op);
+  int64_t K = C.PolicyLimit ? *C.PolicyLimit
+              : Bound       ? constInt(Bound, Ctx, INT64_MIN)
+                            : INT64_MIN;
+  if (K == INT64_MIN || (!Site.AttemptCounter && FieldCountsDown)) {
+    Site.Cap = CapKind::Variable;
+    Site.CapWhere = N;
+    return;
+  }
+  int64_t Attempts = attemptsAllowed(N, C, LeftIsCounter, K);
+  Site.Cap = CapKind::Constant;
+  Site.MaxAttempts = unsigned(std::min<int64_t>(Attempts, 1u << 30));
+  Site.CapWhere = N;
+}
+
+/// How many attempts the exit test \p N, comparing the counter with \p K,
+/// allows (at least one).
+int64_t CapReader::attemptsAllowed(const Stmt *N, const Comparison &C,
+                                   bool LeftIsCounter, int64_t K) const {
+  const VarDecl *Counter =
+      Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
+  BinaryOperatorKind Op = C.Op;
+  int64_t Start =
+      Counter && Counter->getInit() ? constInt(Counter->getInit(), Ctx, 0) : 0;
+  // i < K and i >= K (as an exit) both allow K - Start attempts.
+  int64_t Attempts = (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
+  // Counting in the loop condition itself: while (++tries < K) makes one
+  // attempt fewer, do ... while (tries++ < K) one more (its body runs
+  // before the first test).
+  const auto *Counted =
+      dyn_cast<UnaryOperator>(ignoreWrappers(LeftIsCounter ? C.L : C.R));
+  if (Counted && Counted->isIncrementOp() && LoopCond &&
+      LoopCond->IgnoreParenImpCasts() == N) {
+    if (isa<WhileStmt>(Site.Site) && Counted->isPrefix())
+      --Attempts;
+    else if (isa<DoStmt>(Site.Site) && Counted->isPostfix())
+      ++Attempts;
+  }
+  // An exit test in the body after the attempt, on a counter the `for`
+  // steps only at the end of the round (`for (i = 1;; ++i) { try { ... }
+  // catch (...) { if (i == 3) throw; } }`): the round with i == K is made
+  // too.
+  if (Site.AttemptCounter && isa<ForStmt>(Site.Site) &&
+      !containsStmt(loopParts(Site.Site).Cond, N)) {
+    LoopParts Parts = loopParts(Site.Site);
+    bool SteppedAtEnd = Parts.Inc && references(Parts.Inc, Counter);
+    bool SteppedInBody =
+        changedDecls(Parts.Body).count(Site.AttemptCounter) > 0;
+    bool AfterAttempt = llvm::any_of(Site.Operations, [&](const Operation &O) {
+      return O.Call && Ctx.getSourceManager().isBeforeInTranslationUnit(
+                           O.Call->getBeginLoc(), N->getBeginLoc());
+    });
+    if (SteppedAtEnd && !SteppedInBody && AfterAttempt &&
+        (Op == BO_EQ || Op == BO_GE || Op == BO_GT))
+      ++Attempts;
+  }
+  return Attempts < 1 ? 1 : Attempts;
+}
+
+void CapReader::readLoop() {
+  LoopParts Loop = loopParts(Site.Site);
+  examineExit(Loop.Cond);
+  // Bounds checked in the body: if (++tries >= 5) break;
+  forEachDescendant(Loop.Body, [&](const Stmt *N) {
+    if (const auto *If = dyn_cast<IfStmt>(N))
+      examineExit(If->getCond());
+  });
+  if (Site.Cap == CapKind::None && !Site.Deadline)
+    readDecidingCalls(Loop.Body);
+  if (Site.Cap == CapKind::None && !Site.Deadline)
+    readHandedState(Loop.Body);
+}
+
+/// An exit decided by a call that is not the retried operation (`if
+/// (!policy->canRetry(ctx)) break;`, `permit = node.retry(); if
+/// (!permit.allowed) return;`) is a policy the model cannot read: not "no
+/// cap".
+void CapReader::readDecidingCalls(const Stmt *Body) {
+  forEachDescendant(Body, [&](const Stmt *N) {
+    const auto *If = dyn_cast<IfStmt>(N);
+    if (!If || Site.Cap != CapKind::None ||
+        !(leavesLoop(If->getThen()) || leavesLoop(If->getElse())))
+      return;
+    if (const CallExpr *Gate = decidingCall(If->getCond(), Site, Body)) {
+      Site.Cap = CapKind::Policy;
+      Site.CapWhere = Gate;
+    }
+  });
+}
+
+/// A way back taken on a flag another call fills (`post_transfer(per,
+/// result, &retry, &delay); if (retry) continue;`): that call decides
+/// whether to go on, and its cap is not read here (unknown, not none).
+void CapReader::readHandedState(const Stmt *Body) {
+  HandedState Handed = handedState(Body);
+  auto GoesBack = [](const Stmt *S) {
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+      S = CS->body_empty() ? nullptr : CS->body_back();
+    return isa_and_nonnull<ContinueStmt>(S);
+  };
+  forEachDescendant(Body, [&](const Stmt *N) {
+    const auto *If = dyn_cast<IfStmt>(N);
+    if (!If || Site.Cap != CapKind::None ||
+        !(GoesBack(If->getThen()) || GoesBack(If->getElse())))
+      return;
+    for (const auto &H : Handed) {
+      const CallExpr *By = H.second;
+      if (references(If->getCond(), H.first) &&
+          llvm::none_of(Site.Operations,
+                        [&](const Operation &Op) { return Op.Call == By; })) {
+        Site.Cap = CapKind::Policy;
+        Site.CapWhere = By;
+        return;
+      }
+    }
+  });
+}
+
 void RetrySiteIndex::summarizeCap(RetrySite &Site,
                                   llvm::ArrayRef<const Stmt *> Code,
                                   const FunctionDecl *Fn,
                                   ValueOrigin &Origins) {
-  auto IsClockDerived = [&](const Expr *E, const FunctionDecl *Fn) {
-    for (const Origin &O : Origins.perAttemptOrigins(E, Fn))
-      if (O.Kind == SourceKind::Clock)
-        return true;
-    return false;
-  };
-  const Expr *LoopCond = nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(Site.Site))
-    LoopCond = W->getCond();
-  else if (const auto *D = dyn_cast<DoStmt>(Site.Site))
-    LoopCond = D->getCond();
-  // Attempts counted in a struct (`token.retries++`): the struct's bounds
-  // are the cap. Only for the cap: the struct is not a per-attempt value.
-  const VarDecl *FieldCounterOwner = nullptr;
-  const ValueDecl *FieldCounter = nullptr;
-  // A member of the object counted down (`--retries_remaining_`): its start
-  // is not known here, so its test is a cap of unknown size.
-  bool FieldCountsDown = false;
-  if (Site.Kind == RetryKind::Loop)
-    forEachDescendant(loopParts(Site.Site).Body, [&](const Stmt *N) {
-      const auto *UO = dyn_cast<UnaryOperator>(N);
-      if (FieldCounter || !UO || !UO->isIncrementDecrementOp())
-        return;
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) {
-        FieldCounterOwner = refVar(ME->getBase());
-        FieldCounter = ME->getMemberDecl();
-        FieldCountsDown = UO->isDecrementOp();
-      }
-    });
-  // The counter, or the counted field of its struct: the limit may sit in
-  // the same struct (st.attempts >= st.max_attempts).
-  auto MentionsField = [&](const Expr *E) {
-    bool Found = false;
-    forEachDescendant(E, [&](const Stmt *N) {
-      if (const auto *ME = dyn_cast<MemberExpr>(N))
-        Found = Found || (ME->getMemberDecl() == FieldCounter &&
-                          refVar(ME->getBase()) == FieldCounterOwner);
-    });
-    return Found;
-  };
-  auto MentionsCounter = [&](const Expr *E) {
-    return Site.AttemptCounter ? references(E, Site.AttemptCounter)
-                               : MentionsField(E);
-  };
-  // Locals that hold an operation's result (`auto out = client.PutItem(req)`),
-  // found when a policy call needs them.
-  std::optional<llvm::SmallPtrSet<const VarDecl *, 4>> ResultVars;
-  // `out.GetError().ShouldRetry()`: a question asked of this failure, with
-  // no attempt count to go by, classifies it; it bounds nothing.
-  auto Results = [&]() -> const llvm::SmallPtrSet<const VarDecl *, 4> & {
-    if (!ResultVars) {
-      ResultVars.emplace();
-      if (Site.Kind == RetryKind::Loop)
-        *ResultVars =
-            varsAssignedFrom(loopParts(Site.Site).Body, [&](const Expr *E) {
-              bool Has = false;
-              forEachDescendant(E, [&](const Stmt *N) {
-                for (const Operation &Op : Site.Operations)
-                  Has = Has || N == Op.Call;
-              });
-              return Has;
-            });
-    }
-    return *ResultVars;
-  };
-  // Does \p E read the operation's result?
-  auto ReadsResult = [&](const Expr *E) {
-    bool Reads = false;
-    forEachDescendant(E, [&](const Stmt *N) {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          Reads = Reads || Results().count(V);
-      for (const Operation &Op : Site.Operations)
-        Reads = Reads || N == Op.Call;
-    });
-    return Reads;
-  };
-  auto ClassifiesResult = [&](const CallExpr *Call) {
-    const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-    if (!MC || MC->getNumArgs() != 0)
-      return false;
-    return ReadsResult(MC->getImplicitObjectArgument());
-  };
-  // A policy method defined in the file that is handed only the outcome
-  // and decides on nothing else never ends the retry.
-  auto IgnoresAttempts = [&](const CallExpr *Call) {
-    const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;
-    if (!FD || !FD->hasBody(Def) || !Def ||
-        !Ctx.getSourceManager().isInMainFile(Def->getLocation()))
-      return false;
-    llvm::SmallPtrSet<const ParmVarDecl *, 4> Outcome;
-    for (const ParmVarDecl *P : Def->parameters())
-      if (const Expr *A = argForParam(Call, P); A && ReadsResult(A))
-        Outcome.insert(P);
-    return decidesOnOutcomeOnly(Def, Outcome, 0);
-  };
-  // A counter declared in the loop body starts again on every pass (`for
-  // (;;) { int attempts = 0; ... if (++attempts >= 5) return false; }`):
-  // stepped once a pass, its test never trips.
-  bool CounterResets = false;
-  if (Site.Kind == RetryKind::Loop && Site.AttemptCounter &&
-      Site.AttemptCounter->hasLocalStorage()) {
-    const Stmt *LoopBody = loopParts(Site.Site).Body;
-    const SourceManager &SM = Ctx.getSourceManager();
-    CounterResets =
-        LoopBody && SM.isPointWithin(Site.AttemptCounter->getLocation(),
-                                     LoopBody->getBeginLoc(),
-                                     LoopBody->getEndLoc());
-    // Stepped inside a nested loop, it may reach the limit within a pass.
-    forEachDescendant(LoopBody, [&](const Stmt *N) {
-      if (CounterResets && N != LoopBody &&
-          isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(N) &&
-          changedDecls(N).count(Site.AttemptCounter))
-        CounterResets = false;
-    });
-  }
-  auto ExamineBound = [&](const Expr *Cond) {
-    forEachDescendant(Cond, [&](const Stmt *N) {
-      if (const auto *Call = dyn_cast<CallExpr>(N)) {
-        if (Model.isPolicyCall(calleeDecl(Call)) && Site.Cap == CapKind::None &&
-            !ClassifiesResult(Call) && !IgnoresAttempts(Call)) {
-          Site.Cap = CapKind::Policy;
-          Site.CapWhere = Call;
-        }
-        if (const FunctionDecl *FD = calleeDecl(Call))
-          if (FD->getDeclName().isIdentifier()) {
-            std::string L = FD->getName().lower();
-            if (!Site.Deadline && (StringRef(L).contains("deadline") ||
-                                   StringRef(L).contains("expired") ||
-                                   StringRef(L).contains("time_left") ||
-                                   StringRef(L).contains("timeleft") ||
-                                   StringRef(L).contains("remaining")))
-              Site.Deadline = Call;
-          }
-      }
-      const auto *BO = dyn_cast<BinaryOperator>(N);
-      const Expr *L = nullptr, *R = nullptr;
-      BinaryOperatorKind Op = BO_EQ;
-      std::optional<int64_t> PolicyLimit;
-      unsigned PolicyArg = 0;
-      if (BO && BO->isComparisonOp()) {
-        L = BO->getLHS();
-        R = BO->getRHS();
-        Op = BO->getOpcode();
-      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
-                 OC && OC->isComparisonOp() && OC->getNumArgs() == 2) {
-        L = OC->getArg(0);
-        R = OC->getArg(1);
-        Op = BinaryOperator::getOverloadedOpcode(OC->getOperator());
-      } else if (int64_t Limit = 0;
-                 isa<CallExpr>(N) && policyComparison(cast<CallExpr>(N), Ctx,
-                                                      PolicyArg, Op, Limit)) {
-        // A policy call comparing the counter with its object's limit is
-        // that comparison; asked `!b.ShouldRetry(i)`, its exit is the
-        // opposite one.
-        L = cast<CallExpr>(N)->getArg(PolicyArg);
-        PolicyLimit = Limit;
-        forEachDescendant(Cond, [&](const Stmt *M) {
-          if (const auto *UO = dyn_cast<UnaryOperator>(M);
-              UO && UO->getOpcode() == UO_LNot &&
-              UO->getSubExpr()->IgnoreParenImpCasts() == N)
-            Op = BinaryOperator::negateComparisonOp(Op);
-        });
-      }
-      if (!L)
-        return;
-      if (!Site.Deadline &&
-          (IsClockDerived(L, Fn) || (R && IsClockDerived(R, Fn))))
-        Site.Deadline = N;
-      const VarDecl *C =
-          Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
-      if ((!C && !FieldCounter) || Site.Cap == CapKind::Constant)
-        return;
-      bool LeftIsCounter = MentionsCounter(L) && !(R && MentionsCounter(R));
-      bool RightIsCounter = R && MentionsCounter(R) && !MentionsCounter(L);
-      if (CounterResets && (LeftIsCounter || RightIsCounter))
-        return;
-      if (!LeftIsCounter && !RightIsCounter) {
-        // Besides the loop's counter, a member stepped in the body and
-        // tested (`--retries_remaining_; ... retries_remaining_ == 0`).
-        if (Site.AttemptCounter && FieldCounter && R &&
-            MentionsField(L) != MentionsField(R) && Site.Cap == CapKind::None) {
-          Site.Cap = CapKind::Variable;
-          Site.CapWhere = N;
-        }
-        return;
-      }
-      const Expr *Bound = LeftIsCounter ? R : L;
-      if (RightIsCounter) { // K > i  ==  i < K
-        if (Op != BO_Cmp)
-          Op = BinaryOperator::reverseComparisonOp(Op);
-      }
-      int64_t K = PolicyLimit ? *PolicyLimit
-                  : Bound     ? constInt(Bound, Ctx, INT64_MIN)
-                              : INT64_MIN;
-      if (K == INT64_MIN || (!Site.AttemptCounter && FieldCountsDown)) {
-        Site.Cap = CapKind::Variable;
-        Site.CapWhere = N;
-        return;
-      }
-      int64_t Start = C && C->getInit() ? constInt(C->getInit(), Ctx, 0) : 0;
-      // i < K and i >= K (as an exit) both allow K - Start attempts.
-      int64_t Attempts =
-          (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
-      // Counting in the loop condition itself: while (++tries < K) makes
-      // one attempt fewer, do ... while (tries++ < K) one more (its body
-      // runs before the first test).
-      const auto *Counted =
-          dyn_cast<UnaryOperator>(ignoreWrappers(LeftIsCounter ? L : R));
-      if (Counted && Counted->isIncrementOp() && LoopCond &&
-          LoopCond->IgnoreParenImpCasts() == N) {
-        if (isa<WhileStmt>(Site.Site) && Counted->isPrefix())
-          --Attempts;
-        else if (isa<DoStmt>(Site.Site) && Counted->isPostfix())
-          ++Attempts;
-      }
-      // An exit test in the body after the attempt, on a counter the `for`
-      // steps only at the end of the round (`for (i = 1;; ++i) { try {
-      // ... } catch (...) { if (i == 3) throw; } }`): the round with i ==
-      // K is made too.
-      if (Site.AttemptCounter && isa<ForStmt>(Site.Site) &&
-          !containsStmt(loopParts(Site.Site).Cond, N)) {
-        LoopParts Parts = loopParts(Site.Site);
-        bool SteppedAtEnd = Parts.Inc && references(Parts.Inc, C);
-        bool SteppedInBody =
-            changedDecls(Parts.Body).count(Site.AttemptCounter) > 0;
-        bool AfterAttempt =
-            llvm::any_of(Site.Operations, [&](const Operation &O) {
-              return O.Call && Ctx.getSourceManager().isBeforeInTranslationUnit(
-                                   O.Call->getBeginLoc(), N->getBeginLoc());
-            });
-        if (SteppedAtEnd && !SteppedInBody && AfterAttempt &&
-            (Op == BO_EQ || Op == BO_GE || Op == BO_GT))
-          ++Attempts;
-      }
-      if (Attempts < 1)
-        Attempts = 1;
-      Site.Cap = CapKind::Constant;
-      Site.MaxAttempts = unsigned(std::min<int64_t>(Attempts, 1u << 30));
-      Site.CapWhere = N;
-    });
-  };
-  // A test of a local flag set once from conditions (`const bool done =
-  // (ok && status < 500) || current >= retries; if (done) return err;`)
-  // tests those conditions.
-  std::optional<llvm::SmallPtrSet<const ValueDecl *, 8>> ChangedInFn;
-  auto ExamineExit = [&](const Expr *Cond) {
-    ExamineBound(Cond);
-    forEachDescendant(Cond, [&](const Stmt *N) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(N);
-      const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-      if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || !V->getInit() ||
-          !V->getType()->isBooleanType() || !Fn || !Fn->getBody())
-        return;
-      if (!ChangedInFn)
-        ChangedInFn = changedDecls(Fn->getBody());
-      if (!ChangedInFn->count(V))
-        ExamineBound(V->getInit());
-    });
-  };
-  if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion) {
-    for (const Stmt *S : Code)
-      forEachDescendant(S, [&](const Stmt *N) {
-        if (const auto *If = dyn_cast<IfStmt>(N))
-          ExamineExit(If->getCond());
-      });
-  } else if (Site.Kind == RetryKind::Loop) {
-    LoopParts Loop = loopParts(Site.Site);
-    ExamineExit(Loop.Cond);
-    // Bounds checked in the body: if (++tries >= 5) break;
-    forEachDescendant(Loop.Body, [&](const Stmt *N) {
-      if (const auto *If = dyn_cast<IfStmt>(N))
-        ExamineExit(If->getCond());
-    });
-    // An exit decided by a call that is not the retried operation
-    // (`if (!policy->canRetry(ctx)) break;`, `permit = node.retry(); if
-    // (!permit.allowed) return;`) is a policy the model cannot read: not
-    // "no cap".
-    if (Site.Cap == CapKind::None && !Site.Deadline)
-      forEachDescendant(Loop.Body, [&](const Stmt *N) {
-        const auto *If = dyn_cast<IfStmt>(N);
-        if (!If || Site.Cap != CapKind::None ||
-            !(leavesLoop(If->getThen()) || leavesLoop(If->getElse())))
-          return;
-        if (const CallExpr *Gate =
-                decidingCall(If->getCond(), Site, Loop.Body)) {
-          Site.Cap = CapKind::Policy;
-          Site.CapWhere = Gate;
-        }
-      });
-    // A way back taken on a flag another call fills (`post_transfer(per,
-    // result, &retry, &delay); if (retry) continue;`): that call decides
-    // whether to go on, and its cap is not read here (unknown, not none).
-    if (Site.Cap == CapKind::None && !Site.Deadline) {
-      HandedState Handed = handedState(Loop.Body);
-      auto GoesBack = [](const Stmt *S) {
-        if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
-          S = CS->body_empty() ? nullptr : CS->body_back();
-        return isa_and_nonnull<ContinueStmt>(S);
-      };
-      forEachDescendant(Loop.Body, [&](const Stmt *N) {
-        const auto *If = dyn_cast<IfStmt>(N);
-        if (!If || Site.Cap != CapKind::None ||
-            !(GoesBack(If->getThen()) || GoesBack(If->getElse())))
-          return;
-        for (const auto &H : Handed) {
-          const CallExpr *By = H.second;
-          if (references(If->getCond(), H.first) &&
-              llvm::none_of(Site.Operations, [&](const Operation &Op) {
-                return Op.Call == By;
-              })) {
-            Site.Cap = CapKind::Policy;
-            Site.CapWhere = By;
-            return;
-          }
-        }
-      });
-    }
-  } else if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
-             Call && Site.Kind == RetryKind::Helper) {
+  if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion)
+    CapReader(Model, Ctx, Site, Fn, Origins).readRegion(Code);
+  else if (Site.Kind == RetryKind::Loop)
+    CapReader(Model, Ctx, Site, Fn, Origins).readLoop();
+  else if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
+           Call && Site.Kind == RetryKind::Helper)
     summarizeHelperCap(Site, Call);
-  }
 }
 
 } // namespace clang::tidy::retry::model

@@ -8,7 +8,7 @@
 
 #include "ApiModel.h"
 #include "StructuralRetryInternal.h"
-#include "Waits.h"
+#include "WaitNames.h"
 #include "utils/AssignedVars.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
@@ -38,26 +38,36 @@ struct Change {
 };
 } // namespace
 
-void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
-                      const ASTContext &Ctx,
-                      llvm::SmallPtrSetImpl<const ValueDecl *> &Changed) {
-  if (Changed.empty())
-    return;
-  llvm::SmallVector<Change, 8> Changes;
-  // What the loop's waits read for their duration, and the locals it
-  // assigns (a delay computed from the interval before the wait).
-  llvm::SmallPtrSet<const ValueDecl *, 8> WaitReads;
-  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> LocalValues,
-      StoredValues;
-  auto AddReads = [](const Stmt *S,
+/// Adds to \p To the variables and members that \p S reads.
+static void addReads(const Stmt *S,
                      llvm::SmallPtrSetImpl<const ValueDecl *> &To) {
-    forEachDescendant(S, [&](const Stmt *N) {
-      if (const auto *E = dyn_cast<Expr>(N))
-        if (isa<MemberExpr, DeclRefExpr>(E))
-          if (const ValueDecl *D = leafDecl(E))
-            To.insert(D);
-    });
-  };
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *E = dyn_cast<Expr>(N))
+      if (isa<MemberExpr, DeclRefExpr>(E))
+        if (const ValueDecl *D = leafDecl(E))
+          To.insert(D);
+  });
+}
+
+namespace {
+/// What one walk of the loop's parts finds: the changes to the wholes in
+/// question, what the waits read for their duration, and the locals'
+/// values (with the parts' stored values after each part's locals).
+struct PartsRead {
+  llvm::SmallVector<Change, 8> Changes;
+  llvm::SmallPtrSet<const ValueDecl *, 8> WaitReads;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> LocalValues;
+};
+} // namespace
+
+/// Reads \p Parts once each: the changes to \p Changed, the waits' reads,
+/// and the locals' values.
+static PartsRead
+readParts(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
+          const ASTContext &Ctx,
+          const llvm::SmallPtrSetImpl<const ValueDecl *> &Changed) {
+  PartsRead P;
+  llvm::SmallVector<std::pair<const ValueDecl *, const Expr *>, 8> StoredValues;
   // One walk per part: what the waits read, the locals, and the changes.
   auto OnChange = [&](const Expr *Target, const Expr *Stored) {
     const ValueDecl *Root = rootDecl(Target);
@@ -67,7 +77,7 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
     Expr::EvalResult R;
     if (Stored && !Stored->isValueDependent() && Stored->EvaluateAsInt(R, Ctx))
       C.Constant = R.Val.getInt();
-    Changes.push_back(C);
+    P.Changes.push_back(C);
     if (Stored && C.Leaf)
       StoredValues.push_back({C.Leaf, Stored});
   };
@@ -80,28 +90,28 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
       if (const auto *DS = dyn_cast<DeclStmt>(N)) {
         for (const Decl *D : DS->decls())
           if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
-            LocalValues.push_back({V, V->getInit()});
+            P.LocalValues.push_back({V, V->getInit()});
       } else if (const auto *Call = dyn_cast<CallExpr>(N);
                  Call && !isa<CXXOperatorCallExpr>(Call)) {
         const FunctionDecl *FD = calleeDecl(Call);
         if (std::optional<unsigned> Arg = Model.waitDurationArg(Call))
-          AddReads(Call->getArg(*Arg), WaitReads);
+          addReads(Call->getArg(*Arg), P.WaitReads);
         else if (FD && FD->getDeclName().isIdentifier() &&
                  isSleepName(FD->getName()))
           for (const Expr *A : Call->arguments())
-            AddReads(A, WaitReads);
+            addReads(A, P.WaitReads);
       }
     });
     // Of each part, its locals are read before the values it stores.
-    LocalValues.append(StoredValues.begin() + Stored, StoredValues.end());
+    P.LocalValues.append(StoredValues.begin() + Stored, StoredValues.end());
   }
-  // The wait reads a local computed from the interval (`unsigned delay =
-  // c->interval;`): twice, for a local computed from another.
-  for (int Pass = 0; Pass < 2; ++Pass)
-    for (const auto &[D, Value] : LocalValues)
-      if (isa<VarDecl>(D) && WaitReads.count(D))
-        AddReads(Value, WaitReads);
-  // Each part that stores constants: whether it always stores the same one.
+  return P;
+}
+
+/// Of each part that \p Changes store constants in: whether it always
+/// stores the same one.
+static llvm::DenseMap<const ValueDecl *, bool>
+oneConstantParts(llvm::ArrayRef<Change> Changes) {
   llvm::DenseMap<const ValueDecl *, bool> OneConstant;
   for (const Change &C : Changes) {
     if (!C.Leaf)
@@ -115,14 +125,34 @@ void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
             !llvm::APSInt::isSameValue(*Other.Constant, *C.Constant))
           It->second = false;
   }
+  return OneConstant;
+}
+
+void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
+                      const ASTContext &Ctx,
+                      llvm::SmallPtrSetImpl<const ValueDecl *> &Changed) {
+  if (Changed.empty())
+    return;
+  // What the loop's waits read for their duration, and the locals it
+  // assigns (a delay computed from the interval before the wait).
+  PartsRead P = readParts(Parts, Model, Ctx, Changed);
+  // The wait reads a local computed from the interval (`unsigned delay =
+  // c->interval;`): twice, for a local computed from another.
+  for (int Pass = 0; Pass < 2; ++Pass)
+    for (const auto &[D, Value] : P.LocalValues)
+      if (isa<VarDecl>(D) && P.WaitReads.count(D))
+        addReads(Value, P.WaitReads);
+  // Each part that stores constants: whether it always stores the same one.
+  llvm::DenseMap<const ValueDecl *, bool> OneConstant =
+      oneConstantParts(P.Changes);
   auto Bookkeeping = [&](const Change &C) {
-    return C.Leaf && (WaitReads.count(C.Leaf) || OneConstant.lookup(C.Leaf));
+    return C.Leaf && (P.WaitReads.count(C.Leaf) || OneConstant.lookup(C.Leaf));
   };
   llvm::SmallPtrSet<const ValueDecl *, 4> Kept;
-  for (const Change &C : Changes)
+  for (const Change &C : P.Changes)
     if (!Bookkeeping(C))
       Kept.insert(C.Root);
-  for (const Change &C : Changes)
+  for (const Change &C : P.Changes)
     if (!Kept.count(C.Root))
       Changed.erase(C.Root);
 }

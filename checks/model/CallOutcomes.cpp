@@ -114,6 +114,86 @@ Outcome predicateOutcome(StringRef Name) {
   return Outcome::Unknown;
 }
 
+/// A bool method asked of the result (`res.ok()`, `res.failed()`): what
+/// its name says; nullopt when \p S is no such call.
+static std::optional<Outcome>
+methodOutcome(const Expr *S, llvm::function_ref<bool(const Expr *)> IsResult) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (M && M->getDeclName().isIdentifier() &&
+        M->getReturnType()->isBooleanType() &&
+        IsResult(MC->getImplicitObjectArgument())) {
+      if (isSuccessAccessor(M->getName()))
+        return Outcome::Success;
+      if (isFailureAccessor(M->getName()))
+        return Outcome::Failure;
+      // `res.is_retryable()`, `res.timed_out_or_error()`: its words say.
+      return predicateOutcome(M->getName());
+    }
+  }
+  return std::nullopt;
+}
+
+/// What a predicate's argument \p A asks about: what it points to, or the
+/// object whose member it reads (`wouldRetry(r.status)`).
+static const Expr *predicateSubject(const Expr *A) {
+  const Expr *X = ignoreWrappers(A);
+  // `should_retry(*reply)`, through a pointer or a smart pointer.
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(X);
+      UO && UO->getOpcode() == UO_Deref)
+    X = ignoreWrappers(UO->getSubExpr());
+  else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(X);
+           OC && OC->getOperator() == OO_Star && OC->getNumArgs() == 1)
+    X = ignoreWrappers(OC->getArg(0));
+  if (const auto *ME = dyn_cast_or_null<MemberExpr>(X))
+    X = ME->getBase();
+  return X;
+}
+
+/// A predicate asked of the result: what its name, or the name of the local
+/// holding it, says; nullopt when \p S is no such call or has no name.
+static std::optional<Outcome>
+askedPredicateOutcome(const Expr *S,
+                      llvm::function_ref<bool(const Expr *)> IsResult) {
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && Call->getType()->isBooleanType() &&
+      llvm::any_of(Call->arguments(), [&](const Expr *A) {
+        return IsResult(predicateSubject(A));
+      })) {
+    if (const FunctionDecl *FD = calleeDecl(Call);
+        FD && FD->getDeclName().isIdentifier())
+      return resultPredicateOutcome(FD->getName());
+    // A lambda or function object held in a named local
+    // (`should_retry(res->status)`): the variable's name says.
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+        OC && OC->getOperator() == OO_Call && OC->getNumArgs() > 0)
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
+        if (DRE->getDecl()->getDeclName().isIdentifier())
+          return predicateOutcome(DRE->getDecl()->getName());
+  }
+  return std::nullopt;
+}
+
+/// A bool member of the result (`res.ok`, `r.retryable_error`): what its
+/// name says; nullopt when \p S is no such member.
+static std::optional<Outcome>
+memberFlagOutcome(const Expr *S,
+                  llvm::function_ref<bool(const Expr *)> IsResult) {
+  if (const auto *ME = dyn_cast<MemberExpr>(S))
+    if (ME->getType()->isBooleanType() && IsResult(ME->getBase()) &&
+        ME->getMemberDecl()->getDeclName().isIdentifier()) {
+      if (isSuccessAccessor(ME->getMemberDecl()->getName()))
+        return Outcome::Success;
+      if (isFailureAccessor(ME->getMemberDecl()->getName()))
+        return Outcome::Failure;
+      // A flag of the result named for what it says (`retryable_error`,
+      // `okay`).
+      return predicateOutcome(ME->getMemberDecl()->getName());
+    }
+  return std::nullopt;
+}
+
 Outcome OutcomeReader::readImpl(const Expr *E) {
   if (!E)
     return Outcome::Unknown;
@@ -177,59 +257,15 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
   // `AssertionResult gtest_ar_ = AssertionResult(res)`.
   if (const Expr *From = builtFrom(S))
     return readImpl(From);
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-    const CXXMethodDecl *M = MC->getMethodDecl();
-    if (M && M->getDeclName().isIdentifier() &&
-        M->getReturnType()->isBooleanType() &&
-        isResult(MC->getImplicitObjectArgument())) {
-      if (isSuccessAccessor(M->getName()))
-        return Outcome::Success;
-      if (isFailureAccessor(M->getName()))
-        return Outcome::Failure;
-      // `res.is_retryable()`, `res.timed_out_or_error()`: its words say.
-      return predicateOutcome(M->getName());
-    }
-  }
+  auto ResultTest = [this](const Expr *X) { return isResult(X); };
+  if (std::optional<Outcome> O = methodOutcome(S, ResultTest))
+    return *O;
   // A predicate asked of the result (`wouldRetry(r.status)`,
   // `is_transient(rc)`, `succeeded(res)`): its name says which outcome.
-  if (const auto *Call = dyn_cast<CallExpr>(S);
-      Call && Call->getType()->isBooleanType() &&
-      llvm::any_of(Call->arguments(), [&](const Expr *A) {
-        const Expr *X = ignoreWrappers(A);
-        // `should_retry(*reply)`, through a pointer or a smart pointer.
-        if (const auto *UO = dyn_cast_or_null<UnaryOperator>(X);
-            UO && UO->getOpcode() == UO_Deref)
-          X = ignoreWrappers(UO->getSubExpr());
-        else if (const auto *OC = dyn_cast_or_null<CXXOperatorCallExpr>(X);
-                 OC && OC->getOperator() == OO_Star && OC->getNumArgs() == 1)
-          X = ignoreWrappers(OC->getArg(0));
-        if (const auto *ME = dyn_cast_or_null<MemberExpr>(X))
-          X = ME->getBase();
-        return isResult(X);
-      })) {
-    if (const FunctionDecl *FD = calleeDecl(Call);
-        FD && FD->getDeclName().isIdentifier())
-      return resultPredicateOutcome(FD->getName());
-    // A lambda or function object held in a named local
-    // (`should_retry(res->status)`): the variable's name says.
-    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-        OC && OC->getOperator() == OO_Call && OC->getNumArgs() > 0)
-      if (const auto *DRE =
-              dyn_cast<DeclRefExpr>(OC->getArg(0)->IgnoreParenImpCasts()))
-        if (DRE->getDecl()->getDeclName().isIdentifier())
-          return predicateOutcome(DRE->getDecl()->getName());
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(S))
-    if (ME->getType()->isBooleanType() && isResult(ME->getBase()) &&
-        ME->getMemberDecl()->getDeclName().isIdentifier()) {
-      if (isSuccessAccessor(ME->getMemberDecl()->getName()))
-        return Outcome::Success;
-      if (isFailureAccessor(ME->getMemberDecl()->getName()))
-        return Outcome::Failure;
-      // A flag of the result named for what it says (`retryable_error`,
-      // `okay`).
-      return predicateOutcome(ME->getMemberDecl()->getName());
-    }
+  if (std::optional<Outcome> O = askedPredicateOutcome(S, ResultTest))
+    return *O;
+  if (std::optional<Outcome> O = memberFlagOutcome(S, ResultTest))
+    return *O;
   return Outcome::Unknown;
 }
 

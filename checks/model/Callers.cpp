@@ -10,8 +10,8 @@ namespace {
 
 class CallCollector : public MainFileVisitor<CallCollector> {
 public:
-  CallCollector(const SourceManager &SM, const FunctionDecl *Def)
-      : MainFileVisitor(SM), Def(Def) {}
+  CallCollector(const AnalysedFiles &Files, const FunctionDecl *Def)
+      : MainFileVisitor(Files), Def(Def) {}
 
   bool VisitCallExpr(CallExpr *Call) {
     const FunctionDecl *Callee = calleeDecl(Call);
@@ -27,12 +27,13 @@ public:
 
 } // namespace
 
-llvm::SmallVector<const CallExpr *, 4> callsFromOutside(const FunctionDecl *FD,
-                                                        ASTContext &Ctx) {
+llvm::SmallVector<const CallExpr *, 4>
+callsFromOutside(const FunctionDecl *FD, ASTContext &Ctx,
+                 const AnalysedFiles &Files) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
     return {};
-  CallCollector C(Ctx.getSourceManager(), Def);
+  CallCollector C(Files, Def);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   return std::move(C.Calls);
 }

@@ -6,14 +6,17 @@
 #ifndef RETRYLINT_CHECKS_MODEL_CALLERS_H
 #define RETRYLINT_CHECKS_MODEL_CALLERS_H
 
+#include "utils/AnalysedFiles.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::retry::model {
 
-/// The calls to \p FD written in the main file outside \p FD's own body.
-llvm::SmallVector<const CallExpr *, 4> callsFromOutside(const FunctionDecl *FD,
-                                                        ASTContext &Ctx);
+/// The calls to \p FD written in the code \p Files analyses outside \p FD's
+/// own body.
+llvm::SmallVector<const CallExpr *, 4>
+callsFromOutside(const FunctionDecl *FD, ASTContext &Ctx,
+                 const AnalysedFiles &Files);
 
 } // namespace clang::tidy::retry::model
 

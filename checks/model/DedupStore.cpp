@@ -203,9 +203,6 @@ bool DedupStore::isStoreName(StringRef Name) const {
   });
 }
 
-/// How deep classify() is inside wrappers it looks through.
-static thread_local unsigned WrapperDepth = 0;
-
 const std::vector<StoreOp> &DedupStore::wrapperOps(const FunctionDecl *Def,
                                                    ASTContext &Ctx) const {
   auto It = WrapperOps.find(Def);
@@ -226,7 +223,7 @@ static std::optional<StoreOp> wrappedOp(const DedupStore &Store,
   const FunctionDecl *Callee = calleeDecl(Call);
   const FunctionDecl *Def = nullptr;
   // The key reaches the wrapper as an argument: no argument, no wrapper.
-  if (WrapperDepth > 0 || Call->getNumArgs() == 0 || !Callee ||
+  if (Store.insideWrapper() || Call->getNumArgs() == 0 || !Callee ||
       isStdLibrary(Callee) || !Callee->hasBody(Def) || !Def ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return std::nullopt;

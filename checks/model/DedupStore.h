@@ -93,9 +93,15 @@ public:
   /// as every call to the wrapper asks it.
   const std::vector<StoreOp> &wrapperOps(const FunctionDecl *Def,
                                          ASTContext &Ctx) const;
+  /// Is wrapperOps() reading a wrapper now? A wrapper's wrapper is not
+  /// looked through.
+  bool insideWrapper() const { return WrapperDepth > 0; }
 
 private:
   mutable llvm::DenseMap<const FunctionDecl *, std::vector<StoreOp>> WrapperOps;
+  /// How deep the read of store operations is inside wrappers it looks
+  /// through (one level only).
+  mutable unsigned WrapperDepth = 0;
   const ApiModel &Api;
   std::vector<std::string> LookupNames, RecordNames, StoreWords;
   std::vector<std::pair<std::string, std::string>> ConfigErrors;

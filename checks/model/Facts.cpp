@@ -181,6 +181,94 @@ std::string printFacts(StringRef MainFile,
   return Out;
 }
 
+/// Reads one layer of function \p FnName from \p LO into \p L; false (with
+/// \p Error set) when the layer is malformed.
+static bool layerFromJson(const llvm::json::Object *LO,
+                          const std::string &FnName, unsigned NumLayers,
+                          LayerFact &L, std::string &Error) {
+  if (!LO) {
+    Error = "a layer of '" + FnName + "' is not an object";
+    return false;
+  }
+  L.What = LO->getString("what").value_or("retry layer").str();
+  if (std::optional<int64_t> A = LO->getInteger("attempts")) {
+    if (*A < 1) {
+      Error = "a layer of '" + FnName + "' has fewer than 1 attempt";
+      return false;
+    }
+    L.Attempts = unsigned(std::min<int64_t>(*A, 1 << 30));
+  }
+  if (!setFromJson(LO->get("retries"), L.Retries, Error) ||
+      !setFromJson(LO->get("exhaustion"), L.Exhaustion, Error))
+    return false;
+  L.ReadsOnly = LO->getBoolean("reads_only").value_or(false);
+  L.CapUnknown = !L.Attempts && LO->getBoolean("cap_unknown").value_or(false);
+  L.Library = LO->getBoolean("library").value_or(false);
+  L.Tentative = LO->getBoolean("tentative").value_or(false);
+  if (const llvm::json::Array *Ds = LO->getArray("deciders"))
+    for (const llvm::json::Value &D : *Ds)
+      if (std::optional<StringRef> U = D.getAsString())
+        L.Deciders.push_back(U->str());
+  locFromJson(LO->getObject("where"), L.Where);
+  if (const llvm::json::Array *Calls = LO->getArray("calls"))
+    for (const llvm::json::Value &CV : *Calls) {
+      CallFact C;
+      if (!callFromJson(CV, C, NumLayers, Error))
+        return false;
+      L.Calls.push_back(std::move(C));
+    }
+  if (const llvm::json::Array *Nested = LO->getArray("nested"))
+    for (const llvm::json::Value &NV : *Nested) {
+      std::optional<int64_t> N = NV.getAsInteger();
+      if (!N || *N < 0 || unsigned(*N) >= NumLayers) {
+        Error = "a nested layer index of '" + FnName + "' is out of range";
+        return false;
+      }
+      L.Nested.push_back(unsigned(*N));
+    }
+  return true;
+}
+
+/// Reads one entry of "functions" into \p F; false (with \p Error set) when
+/// it or one of its layers, top indices or calls is malformed.
+static bool functionFromJson(const llvm::json::Value &FV, FunctionFacts &F,
+                             std::string &Error) {
+  const llvm::json::Object *FO = FV.getAsObject();
+  if (!FO || !FO->getString("usr") || !FO->getString("name")) {
+    Error = "a function has no \"usr\" or \"name\"";
+    return false;
+  }
+  F.USR = FO->getString("usr")->str();
+  F.Name = FO->getString("name")->str();
+  locFromJson(FO->getObject("where"), F.Where);
+  const llvm::json::Array *Layers = FO->getArray("layers");
+  unsigned NumLayers = Layers ? Layers->size() : 0;
+  if (Layers)
+    for (const llvm::json::Value &LV : *Layers) {
+      LayerFact L;
+      if (!layerFromJson(LV.getAsObject(), F.Name, NumLayers, L, Error))
+        return false;
+      F.Layers.push_back(std::move(L));
+    }
+  if (const llvm::json::Array *Top = FO->getArray("top"))
+    for (const llvm::json::Value &TV : *Top) {
+      std::optional<int64_t> T = TV.getAsInteger();
+      if (!T || *T < 0 || unsigned(*T) >= NumLayers) {
+        Error = "a top layer index of '" + F.Name + "' is out of range";
+        return false;
+      }
+      F.Top.push_back(unsigned(*T));
+    }
+  if (const llvm::json::Array *Calls = FO->getArray("calls"))
+    for (const llvm::json::Value &CV : *Calls) {
+      CallFact C;
+      if (!callFromJson(CV, C, NumLayers, Error))
+        return false;
+      F.Calls.push_back(std::move(C));
+    }
+  return true;
+}
+
 bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
                 std::string &Error, std::string *TranslationUnit) {
   llvm::Expected<llvm::json::Value> Parsed = llvm::json::parse(Json);
@@ -201,81 +289,9 @@ bool parseFacts(StringRef Json, std::vector<FunctionFacts> &Out,
     return false;
   }
   for (const llvm::json::Value &FV : *Fns) {
-    const llvm::json::Object *FO = FV.getAsObject();
-    if (!FO || !FO->getString("usr") || !FO->getString("name")) {
-      Error = "a function has no \"usr\" or \"name\"";
-      return false;
-    }
     FunctionFacts F;
-    F.USR = FO->getString("usr")->str();
-    F.Name = FO->getString("name")->str();
-    locFromJson(FO->getObject("where"), F.Where);
-    const llvm::json::Array *Layers = FO->getArray("layers");
-    unsigned NumLayers = Layers ? Layers->size() : 0;
-    if (Layers)
-      for (const llvm::json::Value &LV : *Layers) {
-        const llvm::json::Object *LO = LV.getAsObject();
-        if (!LO) {
-          Error = "a layer of '" + F.Name + "' is not an object";
-          return false;
-        }
-        LayerFact L;
-        L.What = LO->getString("what").value_or("retry layer").str();
-        if (std::optional<int64_t> A = LO->getInteger("attempts")) {
-          if (*A < 1) {
-            Error = "a layer of '" + F.Name + "' has fewer than 1 attempt";
-            return false;
-          }
-          L.Attempts = unsigned(std::min<int64_t>(*A, 1 << 30));
-        }
-        if (!setFromJson(LO->get("retries"), L.Retries, Error) ||
-            !setFromJson(LO->get("exhaustion"), L.Exhaustion, Error))
-          return false;
-        L.ReadsOnly = LO->getBoolean("reads_only").value_or(false);
-        L.CapUnknown =
-            !L.Attempts && LO->getBoolean("cap_unknown").value_or(false);
-        L.Library = LO->getBoolean("library").value_or(false);
-        L.Tentative = LO->getBoolean("tentative").value_or(false);
-        if (const llvm::json::Array *Ds = LO->getArray("deciders"))
-          for (const llvm::json::Value &D : *Ds)
-            if (std::optional<StringRef> U = D.getAsString())
-              L.Deciders.push_back(U->str());
-        locFromJson(LO->getObject("where"), L.Where);
-        if (const llvm::json::Array *Calls = LO->getArray("calls"))
-          for (const llvm::json::Value &CV : *Calls) {
-            CallFact C;
-            if (!callFromJson(CV, C, NumLayers, Error))
-              return false;
-            L.Calls.push_back(std::move(C));
-          }
-        if (const llvm::json::Array *Nested = LO->getArray("nested"))
-          for (const llvm::json::Value &NV : *Nested) {
-            std::optional<int64_t> N = NV.getAsInteger();
-            if (!N || *N < 0 || unsigned(*N) >= NumLayers) {
-              Error =
-                  "a nested layer index of '" + F.Name + "' is out of range";
-              return false;
-            }
-            L.Nested.push_back(unsigned(*N));
-          }
-        F.Layers.push_back(std::move(L));
-      }
-    if (const llvm::json::Array *Top = FO->getArray("top"))
-      for (const llvm::json::Value &TV : *Top) {
-        std::optional<int64_t> T = TV.getAsInteger();
-        if (!T || *T < 0 || unsigned(*T) >= NumLayers) {
-          Error = "a top layer index of '" + F.Name + "' is out of range";
-          return false;
-        }
-        F.Top.push_back(unsigned(*T));
-      }
-    if (const llvm::json::Array *Calls = FO->getArray("calls"))
-      for (const llvm::json::Value &CV : *Calls) {
-        CallFact C;
-        if (!callFromJson(CV, C, NumLayers, Error))
-          return false;
-        F.Calls.push_back(std::move(C));
-      }
+    if (!functionFromJson(FV, F, Error))
+      return false;
     Out.push_back(std::move(F));
   }
   return true;

@@ -16,14 +16,6 @@
 
 namespace clang::tidy::retry::model {
 
-namespace {
-struct Memo {
-  const ASTContext *Ctx = nullptr;
-  llvm::DenseMap<const FieldDecl *, std::optional<int64_t>> Values;
-};
-thread_local Memo Known;
-} // namespace
-
 static bool namesField(const Expr *E, const FieldDecl *FD) {
   const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
   return ME && ME->getMemberDecl() == FD;
@@ -96,20 +88,14 @@ static std::optional<int64_t> computeFixedValue(const FieldDecl *FD,
   return R.Val.getInt().getExtValue();
 }
 
-std::optional<int64_t> fixedFieldValue(const FieldDecl *FD,
-                                       const ASTContext &Ctx) {
-  if (Known.Ctx != &Ctx) {
-    Known.Values.clear();
-    Known.Ctx = &Ctx;
-  }
-  auto [It, New] = Known.Values.try_emplace(FD);
+std::optional<int64_t> FixedFields::value(const FieldDecl *FD) {
+  auto [It, New] = Values.try_emplace(FD);
   if (New)
     It->second = computeFixedValue(FD, Ctx);
   return It->second;
 }
 
-std::optional<int64_t>
-valueWithFixedFields(const Expr *E, const ASTContext &Ctx, bool &ReadsField) {
+std::optional<int64_t> FixedFields::valueOf(const Expr *E, bool &ReadsField) {
   // C has no `this`: every condition of a C file would be evaluated for
   // nothing.
   if (!Ctx.getLangOpts().CPlusPlus)
@@ -125,13 +111,12 @@ valueWithFixedFields(const Expr *E, const ASTContext &Ctx, bool &ReadsField) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (!FD || !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
       return std::nullopt;
-    std::optional<int64_t> V = fixedFieldValue(FD, Ctx);
+    std::optional<int64_t> V = value(FD);
     ReadsField = ReadsField || V.has_value();
     return V;
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    std::optional<int64_t> V =
-        valueWithFixedFields(UO->getSubExpr(), Ctx, ReadsField);
+    std::optional<int64_t> V = valueOf(UO->getSubExpr(), ReadsField);
     if (!V)
       return std::nullopt;
     if (UO->getOpcode() == UO_LNot)
@@ -143,12 +128,10 @@ valueWithFixedFields(const Expr *E, const ASTContext &Ctx, bool &ReadsField) {
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO)
     return std::nullopt;
-  std::optional<int64_t> L =
-      valueWithFixedFields(BO->getLHS(), Ctx, ReadsField);
+  std::optional<int64_t> L = valueOf(BO->getLHS(), ReadsField);
   if (!L)
     return std::nullopt;
-  std::optional<int64_t> R =
-      valueWithFixedFields(BO->getRHS(), Ctx, ReadsField);
+  std::optional<int64_t> R = valueOf(BO->getRHS(), ReadsField);
   if (!R)
     return std::nullopt;
   switch (BO->getOpcode()) {

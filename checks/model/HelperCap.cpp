@@ -148,6 +148,113 @@ static std::optional<unsigned> countedUpAttempts(const BinaryOperator *Cmp,
   return unsigned(std::clamp<int64_t>(Last - Start + 2, 1, 100000));
 }
 
+/// For a helper whose own site \p R.Own caps the attempts on a parameter
+/// of \p HelperDef: sets \p Site's cap from the argument \p Call passes
+/// for it. Whether an argument reached the parameter (the cap is mapped).
+static bool capFromParameter(RetrySite &Site, const CallExpr *Call,
+                             const HelperRetry &R,
+                             const FunctionDecl *HelperDef, ASTContext &Ctx) {
+  const RetrySite *Own = R.Own;
+  bool Mapped = false;
+  bool ZeroDisables = false;
+  if (const ParmVarDecl *P = capParameter(
+          Own->CapWhere, HelperDef, Own->AttemptCounter, Ctx, ZeroDisables))
+    if (const Expr *Arg = argReaching(Call, R, P)) {
+      int64_t K = constWhole(Arg, Ctx);
+      Mapped = true;
+      Site.CapWhere =
+          isa<CXXDefaultArgExpr>(Arg) || !containsStmt(Call, Arg) ? Call : Arg;
+      // A recursion counting up from what the call starts it with.
+      const auto *Cmp = dyn_cast<BinaryOperator>(Own->CapWhere);
+      const auto *Counter = dyn_cast_or_null<ParmVarDecl>(Own->AttemptCounter);
+      std::optional<unsigned> Counted;
+      if (Own->Kind == RetryKind::Recursion && Cmp && Counter &&
+          K != INT64_MIN) {
+        int64_t Start = constInt(argReaching(Call, R, Counter), Ctx, INT64_MIN);
+        if (Start != INT64_MIN)
+          Counted = countedUpAttempts(Cmp, Counter, Start, K);
+      }
+      if (isInfinite(Arg, Ctx)) {
+        Site.Cap = CapKind::None;
+      } else if (K == INT64_MIN ||
+                 (Own->Kind == RetryKind::Recursion && !Counted)) {
+        Site.Cap = CapKind::Variable;
+      } else if (K <= 0 && ZeroDisables) {
+        Site.Cap = CapKind::None;
+      } else {
+        Site.Cap = CapKind::Constant;
+        Site.MaxAttempts =
+            Counted ? *Counted : unsigned(std::max<int64_t>(K, 1));
+      }
+    }
+  return Mapped;
+}
+
+/// Sets \p Site's cap from the first integer argument of \p Call, the
+/// attempt budget of a helper whose body was not read.
+static void capFromIntegerArgument(RetrySite &Site, const CallExpr *Call,
+                                   ASTContext &Ctx) {
+  for (const Expr *Arg : Call->arguments()) {
+    if (!Arg->getType()->isIntegerType())
+      continue;
+    int64_t K = constInt(Arg, Ctx, INT64_MIN);
+    if (K == INT64_MIN) {
+      Site.Cap = CapKind::Variable;
+    } else {
+      Site.Cap = CapKind::Constant;
+      Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
+    }
+    Site.CapWhere = Arg;
+    break;
+  }
+}
+
+/// Sets \p Site's cap from a policy object among \p Call's arguments.
+static void capFromPolicy(RetrySite &Site, const CallExpr *Call,
+                          ASTContext &Ctx) {
+  // Combinators take a policy object instead: folly's
+  // retryingPolicyBasic(3) makes 3 attempts; google-cloud-cpp's
+  // LimitedErrorCountRetryPolicy(2) tolerates 2 failures, so 3 attempts.
+  auto IsCallable = [](const Expr *Arg) {
+    const CXXRecordDecl *RD = Arg->getType()->getAsCXXRecordDecl();
+    return (RD && RD->isLambda()) || isa<LambdaExpr>(ignoreWrappers(Arg));
+  };
+  for (const Expr *Arg : Call->arguments())
+    if (!IsCallable(Arg))
+      forEachDescendant(Arg, [&](const Stmt *N) {
+        const auto *E = dyn_cast<Expr>(N);
+        if (Site.Cap != CapKind::Policy || !E)
+          return;
+        std::string Name;
+        llvm::SmallVector<const Expr *, 2> Args;
+        if (const auto *C = dyn_cast<CallExpr>(E)) {
+          if (const FunctionDecl *FD = calleeDecl(C)) {
+            Name = FD->getNameAsString();
+            // folly's basic policy retries every failure at once.
+            if (FD->getQualifiedNameAsString() ==
+                "folly::futures::retryingPolicyBasic")
+              Site.ImmediatePolicy = E;
+          }
+          Args.append(C->arg_begin(), C->arg_end());
+        } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+          if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())
+            Name = RD->getNameAsString();
+          Args.append(CE->arg_begin(), CE->arg_end());
+        }
+        if (!StringRef(Name).contains_insensitive("policy") || Args.empty() ||
+            !Args.front()->getType()->isIntegerType())
+          return;
+        int64_t K = constInt(Args.front(), Ctx, INT64_MIN);
+        if (K == INT64_MIN)
+          return;
+        if (StringRef(Name).contains("ErrorCount"))
+          ++K;
+        Site.Cap = CapKind::Constant;
+        Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
+        Site.CapWhere = E;
+      });
+}
+
 void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
   // with_retries(3, op): the first integer argument is the attempt budget;
   // a helper without one decides itself.
@@ -173,40 +280,7 @@ void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
     Mapped = true;
   } else if (Own && HelperDef && Own->Cap == CapKind::Variable &&
              Own->CapWhere) {
-    bool ZeroDisables = false;
-    if (const ParmVarDecl *P = capParameter(
-            Own->CapWhere, HelperDef, Own->AttemptCounter, Ctx, ZeroDisables))
-      if (const Expr *Arg = argReaching(Call, R, P)) {
-        int64_t K = constWhole(Arg, Ctx);
-        Mapped = true;
-        Site.CapWhere = isa<CXXDefaultArgExpr>(Arg) || !containsStmt(Call, Arg)
-                            ? Call
-                            : Arg;
-        // A recursion counting up from what the call starts it with.
-        const auto *Cmp = dyn_cast<BinaryOperator>(Own->CapWhere);
-        const auto *Counter =
-            dyn_cast_or_null<ParmVarDecl>(Own->AttemptCounter);
-        std::optional<unsigned> Counted;
-        if (Own->Kind == RetryKind::Recursion && Cmp && Counter &&
-            K != INT64_MIN) {
-          int64_t Start =
-              constInt(argReaching(Call, R, Counter), Ctx, INT64_MIN);
-          if (Start != INT64_MIN)
-            Counted = countedUpAttempts(Cmp, Counter, Start, K);
-        }
-        if (isInfinite(Arg, Ctx)) {
-          Site.Cap = CapKind::None;
-        } else if (K == INT64_MIN ||
-                   (Own->Kind == RetryKind::Recursion && !Counted)) {
-          Site.Cap = CapKind::Variable;
-        } else if (K <= 0 && ZeroDisables) {
-          Site.Cap = CapKind::None;
-        } else {
-          Site.Cap = CapKind::Constant;
-          Site.MaxAttempts =
-              Counted ? *Counted : unsigned(std::max<int64_t>(K, 1));
-        }
-      }
+    Mapped = capFromParameter(Site, Call, R, HelperDef, Ctx);
   }
   if (Own && Own->Deadline && !Site.Deadline)
     Site.Deadline = Own->Deadline;
@@ -218,63 +292,10 @@ void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
   }
   // Unless the helper's body was read: an argument it does not use as its
   // cap (a starting count) is no budget.
-  for (const Expr *Arg : Call->arguments()) {
-    if (Mapped || Own)
-      break;
-    if (!Arg->getType()->isIntegerType())
-      continue;
-    int64_t K = constInt(Arg, Ctx, INT64_MIN);
-    if (K == INT64_MIN) {
-      Site.Cap = CapKind::Variable;
-    } else {
-      Site.Cap = CapKind::Constant;
-      Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
-    }
-    Site.CapWhere = Arg;
-    break;
-  }
-  // Combinators take a policy object instead: folly's
-  // retryingPolicyBasic(3) makes 3 attempts; google-cloud-cpp's
-  // LimitedErrorCountRetryPolicy(2) tolerates 2 failures, so 3 attempts.
-  auto IsCallable = [](const Expr *Arg) {
-    const CXXRecordDecl *RD = Arg->getType()->getAsCXXRecordDecl();
-    return (RD && RD->isLambda()) || isa<LambdaExpr>(ignoreWrappers(Arg));
-  };
+  if (!Mapped && !Own)
+    capFromIntegerArgument(Site, Call, Ctx);
   if (Site.Cap == CapKind::Policy)
-    for (const Expr *Arg : Call->arguments())
-      if (!IsCallable(Arg))
-        forEachDescendant(Arg, [&](const Stmt *N) {
-          const auto *E = dyn_cast<Expr>(N);
-          if (Site.Cap != CapKind::Policy || !E)
-            return;
-          std::string Name;
-          llvm::SmallVector<const Expr *, 2> Args;
-          if (const auto *C = dyn_cast<CallExpr>(E)) {
-            if (const FunctionDecl *FD = calleeDecl(C)) {
-              Name = FD->getNameAsString();
-              // folly's basic policy retries every failure at once.
-              if (FD->getQualifiedNameAsString() ==
-                  "folly::futures::retryingPolicyBasic")
-                Site.ImmediatePolicy = E;
-            }
-            Args.append(C->arg_begin(), C->arg_end());
-          } else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-            if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())
-              Name = RD->getNameAsString();
-            Args.append(CE->arg_begin(), CE->arg_end());
-          }
-          if (!StringRef(Name).contains_insensitive("policy") || Args.empty() ||
-              !Args.front()->getType()->isIntegerType())
-            return;
-          int64_t K = constInt(Args.front(), Ctx, INT64_MIN);
-          if (K == INT64_MIN)
-            return;
-          if (StringRef(Name).contains("ErrorCount"))
-            ++K;
-          Site.Cap = CapKind::Constant;
-          Site.MaxAttempts = unsigned(std::max<int64_t>(K, 1));
-          Site.CapWhere = E;
-        });
+    capFromPolicy(Site, Call, Ctx);
 }
 
 } // namespace clang::tidy::retry::model

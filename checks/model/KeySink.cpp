@@ -30,6 +30,108 @@ bool isReplyRecord(const CXXRecordDecl *RD, unsigned Depth) {
   return false;
 }
 
+/// Adds to \p Out the argument of \p Args after \p ChildE, if any; whether
+/// there was one.
+template <typename RangeT>
+static bool pushNextAfter(RangeT Args, const Expr *ChildE,
+                          llvm::SmallVectorImpl<const Expr *> &Out) {
+  bool Found = false;
+  for (const Expr *A : Args) {
+    // std::string("Idempotency-Key", <default allocator>) is the name
+    // being built, not a {name, value} pair.
+    if (Found && !isa<CXXDefaultArgExpr>(A)) {
+      Out.push_back(A);
+      return true;
+    }
+    Found = Found || A == ChildE;
+  }
+  return false;
+}
+
+/// Adds to \p Out the value handed over with a key header name \p ChildE
+/// by its parent \p P. Whether \p P decides it (the search stops there).
+static bool valueNextToName(const Expr *P, const Expr *ChildE, ASTContext &Ctx,
+                            llvm::SmallVectorImpl<const Expr *> &Out) {
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(P);
+      CE && CE->getNumArgs() >= 2 &&
+      pushNextAfter(CE->arguments(), ChildE, Out))
+    return true;
+  if (const auto *Call = dyn_cast<CallExpr>(P)) {
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
+        OC && OC->getOperator() == OO_Subscript) {
+      // req["Idempotency-Key"] = key
+      auto GP = Ctx.getParents(*OC);
+      if (!GP.empty())
+        if (const auto *Assign = GP[0].get<CXXOperatorCallExpr>())
+          if (Assign->isAssignmentOp() && Assign->getArg(0) == OC)
+            Out.push_back(Assign->getArg(1));
+      return true;
+    }
+    pushNextAfter(Call->arguments(), ChildE, Out);
+    return true;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(P);
+      IL && pushNextAfter(IL->inits(), ChildE, Out))
+    return true;
+  return false;
+}
+
+/// Adds to \p Out the later operands of the chain of `+` that \p OC starts
+/// ("Idempotency-Key: " + a + ":" + b).
+static void pushLaterOperands(const CXXOperatorCallExpr *OC, ASTContext &Ctx,
+                              llvm::SmallVectorImpl<const Expr *> &Out) {
+  DynTypedNode Cur = DynTypedNode::create(*OC);
+  for (int Up = 0; Up < 16; ++Up) {
+    auto GP = Ctx.getParents(Cur);
+    if (GP.empty())
+      break;
+    const auto *PE = GP[0].get<Expr>();
+    if (!PE)
+      break;
+    if (const auto *Next = dyn_cast<CXXOperatorCallExpr>(PE);
+        Next && Next->getOperator() == OO_Plus && Next->getNumArgs() == 2 &&
+        ignoreWrappers(Next->getArg(0)) == ignoreWrappers(Cur.get<Expr>())) {
+      Out.push_back(Next->getArg(1));
+    } else if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                    CXXBindTemporaryExpr, CXXConstructExpr, ExprWithCleanups,
+                    ParenExpr>(PE)) {
+      break;
+    }
+    Cur = GP[0];
+  }
+}
+
+/// Adds to \p Out the values that follow a header-line prefix \p ChildE in
+/// its parent \p P. Whether \p P decides them (the search stops there).
+static bool valuesAfterPrefix(const Expr *P, const Expr *ChildE,
+                              ASTContext &Ctx,
+                              llvm::SmallVectorImpl<const Expr *> &Out) {
+  // "Idempotency-Key: " + key, or snprintf(buf, n, "...: %s", key).
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
+    if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
+      Out.push_back(OC->getArg(1));
+      // "Idempotency-Key: " + a + ":" + b: every later operand of the
+      // chain is part of the key.
+      pushLaterOperands(OC, Ctx, Out);
+      return true;
+    }
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(P);
+      Call && !isa<CXXOperatorCallExpr>(Call)) {
+    pushNextAfter(Call->arguments(), ChildE, Out);
+    // Formatting calls take every remaining argument.
+    bool After = false;
+    Out.clear();
+    for (const Expr *A : Call->arguments()) {
+      if (After)
+        Out.push_back(A);
+      After = After || A == ChildE;
+    }
+    return true;
+  }
+  return false;
+}
+
 llvm::SmallVector<const Expr *, 2>
 keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
                       ASTContext &Ctx) {
@@ -49,85 +151,9 @@ keyValuesNextToHeader(const StringLiteral *Lit, const model::ApiModel &Api,
     if (!P)
       return Out;
     const Expr *ChildE = Child.get<Expr>();
-    auto NextAfter = [&](auto Args) {
-      bool Found = false;
-      for (const Expr *A : Args) {
-        // std::string("Idempotency-Key", <default allocator>) is the name
-        // being built, not a {name, value} pair.
-        if (Found && !isa<CXXDefaultArgExpr>(A)) {
-          Out.push_back(A);
-          return true;
-        }
-        Found = Found || A == ChildE;
-      }
-      return false;
-    };
-    if (Name) {
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(P);
-          CE && CE->getNumArgs() >= 2 && NextAfter(CE->arguments()))
-        return Out;
-      if (const auto *Call = dyn_cast<CallExpr>(P)) {
-        if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call);
-            OC && OC->getOperator() == OO_Subscript) {
-          // req["Idempotency-Key"] = key
-          auto GP = Ctx.getParents(*OC);
-          if (!GP.empty())
-            if (const auto *Assign = GP[0].get<CXXOperatorCallExpr>())
-              if (Assign->isAssignmentOp() && Assign->getArg(0) == OC)
-                Out.push_back(Assign->getArg(1));
-          return Out;
-        }
-        NextAfter(Call->arguments());
-        return Out;
-      }
-      if (const auto *IL = dyn_cast<InitListExpr>(P);
-          IL && NextAfter(IL->inits()))
-        return Out;
-    } else {
-      // "Idempotency-Key: " + key, or snprintf(buf, n, "...: %s", key).
-      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(P)) {
-        if (OC->getOperator() == OO_Plus && OC->getNumArgs() == 2) {
-          Out.push_back(OC->getArg(1));
-          // "Idempotency-Key: " + a + ":" + b: every later operand of the
-          // chain is part of the key.
-          DynTypedNode Cur = DynTypedNode::create(*OC);
-          for (int Up = 0; Up < 16; ++Up) {
-            auto GP = Ctx.getParents(Cur);
-            if (GP.empty())
-              break;
-            const auto *PE = GP[0].get<Expr>();
-            if (!PE)
-              break;
-            if (const auto *Next = dyn_cast<CXXOperatorCallExpr>(PE);
-                Next && Next->getOperator() == OO_Plus &&
-                Next->getNumArgs() == 2 &&
-                ignoreWrappers(Next->getArg(0)) ==
-                    ignoreWrappers(Cur.get<Expr>())) {
-              Out.push_back(Next->getArg(1));
-            } else if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                            CXXBindTemporaryExpr, CXXConstructExpr,
-                            ExprWithCleanups, ParenExpr>(PE)) {
-              break;
-            }
-            Cur = GP[0];
-          }
-          return Out;
-        }
-      }
-      if (const auto *Call = dyn_cast<CallExpr>(P);
-          Call && !isa<CXXOperatorCallExpr>(Call)) {
-        NextAfter(Call->arguments());
-        // Formatting calls take every remaining argument.
-        bool After = false;
-        Out.clear();
-        for (const Expr *A : Call->arguments()) {
-          if (After)
-            Out.push_back(A);
-          After = After || A == ChildE;
-        }
-        return Out;
-      }
-    }
+    if (Name ? valueNextToName(P, ChildE, Ctx, Out)
+             : valuesAfterPrefix(P, ChildE, Ctx, Out))
+      return Out;
     if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
              CXXConstructExpr, ExprWithCleanups, ParenExpr,
              CXXFunctionalCastExpr>(P))

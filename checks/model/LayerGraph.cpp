@@ -4,7 +4,6 @@
 #include "RetriedStatuses.h"
 #include "utils/AstWalk.h"
 #include "clang/Index/USRGeneration.h"
-#include <functional>
 
 namespace clang::tidy::retry::model {
 
@@ -65,7 +64,7 @@ LayerGraph::LayerGraph(RetrySiteIndex &Index, const ApiModel &Api, Options Opts,
                        std::shared_ptr<const FactsDb> Imported)
     : Index(Index), Api(Api), Opts(std::move(Opts)),
       Imported(std::move(Imported)), Ctx(Index.context()),
-      Libraries(Ctx, Api, this->Opts.RetryingCalls) {}
+      Libraries(Ctx, Index.files(), Api, this->Opts.RetryingCalls) {}
 
 std::optional<StatusSet> LayerGraph::exhaustion(const RetrySite &Site,
                                                 const FunctionDecl *Fn) {
@@ -92,6 +91,230 @@ std::optional<StatusSet> LayerGraph::exhaustion(const RetrySite &Site,
   return Out;
 }
 
+/// Builds the facts of one function for compute(). It walks the calls the
+/// body evaluates (a lambda's body runs where it is called, except the
+/// callable handed to a retry helper here). Each retry site around a call
+/// becomes a layer the first time it is met, nested in the site around it
+/// or at the top; the call itself is kept, in its innermost layer, when it
+/// may reach a retry: a helper's callable, a library layer, a same-TU
+/// function, and each overrider a virtual call may run.
+class LayerGraph::FactsBuilder {
+public:
+  FactsBuilder(LayerGraph &G, const FunctionDecl *Def, FunctionFacts &F)
+      : G(G), Def(Def), F(F), SM(G.Ctx.getSourceManager()),
+        Body(Def->getBody()->getSourceRange()) {}
+
+  void walk(const Stmt *S);
+
+private:
+  /// Is site \p S in the function's body (a recursion: of the function)?
+  bool inside(const RetrySite *S) const;
+  /// The layer of site \p S, made on first use.
+  unsigned layerIndex(const RetrySite *S);
+  void walkCall(const CallExpr *Call);
+  /// Makes and nests the layers of the sites around \p Call (\p ByName
+  /// first); the innermost one.
+  std::optional<unsigned> layersAround(const CallExpr *Call,
+                                       const RetrySite *ByName);
+  /// Fills \p C for \p Call when the call is kept: a retry helper's
+  /// callable, a library layer, or a same-TU function that may retry.
+  bool describeCall(const CallExpr *Call, const RetrySite *ByName, CallFact &C);
+  /// A call of each overrider a virtual call may run.
+  llvm::SmallVector<CallFact, 2> overriderCalls(const CallExpr *Call);
+
+  LayerGraph &G;
+  const FunctionDecl *Def;
+  FunctionFacts &F;
+  const SourceManager &SM;
+  SourceRange Body;
+  llvm::DenseMap<const RetrySite *, unsigned> LayerOf;
+};
+
+bool LayerGraph::FactsBuilder::inside(const RetrySite *S) const {
+  if (S->Kind == RetryKind::Recursion)
+    return S->Recursive == Def;
+  SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
+  return SM.isPointWithin(L, SM.getExpansionLoc(Body.getBegin()),
+                          SM.getExpansionLoc(Body.getEnd()));
+}
+
+unsigned LayerGraph::FactsBuilder::layerIndex(const RetrySite *S) {
+  auto It = LayerOf.find(S);
+  if (It != LayerOf.end())
+    return It->second;
+  LayerFact L;
+  L.What = S->describe();
+  if (S->Cap == CapKind::Constant)
+    L.Attempts = S->MaxAttempts;
+  else
+    L.CapUnknown = S->Cap != CapKind::None || S->Deadline;
+  RetriedStatuses R = retriedStatuses(*S, G.Index);
+  if (!R.Imprecise)
+    L.Retries = R.Set;
+  L.Exhaustion = G.exhaustion(*S, Def);
+  L.ReadsOnly = !S->Operations.empty() &&
+                llvm::all_of(S->Operations, [](const Operation &Op) {
+                  return Op.onlyReads();
+                });
+  L.Tentative = true;
+  for (const Operation &Op : S->Operations) {
+    const FunctionDecl *Callee =
+        calleeDecl(Op.InnerCall ? Op.InnerCall : Op.Call);
+    const FunctionDecl *CDef = nullptr;
+    if (Op.Via || !Callee || (Callee->hasBody(CDef) && CDef) ||
+        Op.Kind == OperationKind::Unknown || G.Api.operation(Op.Call) ||
+        G.Libraries.retryingCallOperation(Op.Call)) {
+      L.Tentative = false;
+      break;
+    }
+    L.Deciders.push_back(usrOf(Callee));
+  }
+  if (!L.Tentative)
+    L.Deciders.clear();
+  L.Loc = S->getBeginLoc();
+  L.Where = factLocOf(G.Ctx.getSourceManager(), L.Loc);
+  L.Site = S;
+  F.Layers.push_back(std::move(L));
+  unsigned Idx = F.Layers.size() - 1;
+  LayerOf[S] = Idx;
+  return Idx;
+}
+
+std::optional<unsigned>
+LayerGraph::FactsBuilder::layersAround(const CallExpr *Call,
+                                       const RetrySite *ByName) {
+  llvm::SmallVector<const RetrySite *, 2> Sites;
+  if (ByName)
+    Sites.push_back(ByName);
+  for (const RetrySite *Site : G.Index.enclosingSites(Call))
+    if (inside(Site))
+      Sites.push_back(Site);
+  std::optional<unsigned> Innermost;
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    unsigned Idx = layerIndex(Sites[I]);
+    if (I == 0)
+      Innermost = Idx;
+    if (I + 1 < Sites.size()) {
+      unsigned Parent = layerIndex(Sites[I + 1]);
+      if (!llvm::is_contained(F.Layers[Parent].Nested, Idx))
+        F.Layers[Parent].Nested.push_back(Idx);
+    } else if (!llvm::is_contained(F.Top, Idx)) {
+      F.Top.push_back(Idx);
+    }
+  }
+  return Innermost;
+}
+
+bool LayerGraph::FactsBuilder::describeCall(const CallExpr *Call,
+                                            const RetrySite *ByName,
+                                            CallFact &C) {
+  bool Keep = false;
+  if (ByName) {
+    C.Callee = ByName->CallableFn;
+    C.USR = usrOf(ByName->CallableFn);
+    C.Name = ByName->CallableFn->getNameAsString();
+    Keep = true;
+  } else if (std::optional<LayerFact> Lib = G.Libraries.layerOf(Call)) {
+    F.Layers.push_back(std::move(*Lib));
+    C.LibraryLayer = F.Layers.size() - 1;
+    C.Name = calleeName(Call).str();
+    Keep = true;
+  } else if (const FunctionDecl *Callee = calleeDecl(Call)) {
+    const FunctionDecl *CDef = nullptr;
+    bool HasBody = Callee->hasBody(CDef) && CDef;
+    // Library functions (no body, declared in a system header) and
+    // operations the model knows do not retry by themselves.
+    // Code in system headers (libraries) is not followed: their retry
+    // layers are modelled (gRPC, AWS, RetryingCalls), and walking
+    // Boost or gRPC inline code would cost an editor its latency.
+    bool Known =
+        !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) &&
+        (HasBody ||
+         (!Callee->isOverloadedOperator() && !isa<CXXConversionDecl>(Callee)));
+    // A call to the function itself is a retry by recursion going
+    // round again (that site's loop-back), not a layer inside it.
+    bool Recurses =
+        HasBody && CDef->getCanonicalDecl() == Def->getCanonicalDecl();
+    if (Known && !Recurses && !isStdLibrary(Callee) &&
+        !G.Api.isRetryHelper(Callee) && !G.Api.operation(Call)) {
+      C.Callee = HasBody ? CDef : Callee;
+      C.USR = usrOf(Callee);
+      const auto *CMD = dyn_cast<CXXMethodDecl>(Callee);
+      C.Name = Callee->getNameAsString();
+      if (CMD && CMD->getParent()->isLambda()) {
+        // send_retrying(): name the lambda after its variable.
+        C.Name = "lambda";
+        if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
+          if (const ValueDecl *V = objectDecl(OC->getArg(0)))
+            C.Name = V->getNameAsString();
+      }
+      Keep = true;
+    }
+  }
+  return Keep;
+}
+
+llvm::SmallVector<CallFact, 2>
+LayerGraph::FactsBuilder::overriderCalls(const CallExpr *Call) {
+  llvm::SmallVector<CallFact, 2> Dispatch;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const CXXMethodDecl *M = MC->getMethodDecl();
+        M && M->isVirtual() && !isStdLibrary(M))
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
+          ME && !ME->hasQualifier())
+        for (const CXXMethodDecl *O : G.overridersOf(M)) {
+          CallFact D;
+          D.Call = Call;
+          D.Callee = O;
+          D.USR = usrOf(O);
+          D.Name = O->getQualifiedNameAsString();
+          Dispatch.push_back(std::move(D));
+        }
+  return Dispatch;
+}
+
+void LayerGraph::FactsBuilder::walkCall(const CallExpr *Call) {
+  // with_retries(get_once, &args, 4): the helper's attempts are a layer
+  // here, around the function it is handed; the helper's own loop is
+  // that layer, not a second one.
+  const RetrySite *ByName = G.Index.helperSite(Call);
+  if (ByName && (!ByName->CallableFn || !inside(ByName)))
+    ByName = nullptr;
+  std::optional<unsigned> Innermost = layersAround(Call, ByName);
+  CallFact C;
+  C.Call = Call;
+  bool Keep = describeCall(Call, ByName, C);
+  // A virtual call runs whichever overrider the object has: each one in
+  // the file is a callee (`t.deliver(frame)` reaching
+  // TcpTransport::deliver's loop).
+  llvm::SmallVector<CallFact, 2> Dispatch = overriderCalls(Call);
+  auto &Into = Innermost ? F.Layers[*Innermost].Calls : F.Calls;
+  if (Keep)
+    Into.push_back(std::move(C));
+  for (CallFact &D : Dispatch)
+    Into.push_back(std::move(D));
+}
+
+void LayerGraph::FactsBuilder::walk(const Stmt *S) {
+  if (!S)
+    return;
+  if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
+    for (const Expr *Init : LE->capture_inits())
+      walk(Init);
+    bool HelperCallable = false;
+    for (const RetrySite *Site : G.Index.enclosingSites(LE->getBody()))
+      HelperCallable |= Site->Callable == LE;
+    if (HelperCallable)
+      walk(LE->getBody());
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    walkCall(Call);
+  for (const Stmt *Child : S->children())
+    walk(Child);
+}
+
 std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
   auto F = std::make_unique<FunctionFacts>();
   F->USR = usrOf(Def);
@@ -102,172 +325,9 @@ std::unique_ptr<FunctionFacts> LayerGraph::compute(const FunctionDecl *Def) {
   // Too deep to walk: no layers known (unknown is silent).
   if (isTooDeep(Def->getBody()))
     return F;
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceRange Body = Def->getBody()->getSourceRange();
-  auto Inside = [&](const RetrySite *S) {
-    if (S->Kind == RetryKind::Recursion)
-      return S->Recursive == Def;
-    SourceLocation L = SM.getExpansionLoc(S->getBeginLoc());
-    return SM.isPointWithin(L, SM.getExpansionLoc(Body.getBegin()),
-                            SM.getExpansionLoc(Body.getEnd()));
-  };
-  llvm::DenseMap<const RetrySite *, unsigned> LayerOf;
-  auto LayerIndex = [&](const RetrySite *S) {
-    auto It = LayerOf.find(S);
-    if (It != LayerOf.end())
-      return It->second;
-    LayerFact L;
-    L.What = S->describe();
-    if (S->Cap == CapKind::Constant)
-      L.Attempts = S->MaxAttempts;
-    else
-      L.CapUnknown = S->Cap != CapKind::None || S->Deadline;
-    RetriedStatuses R = retriedStatuses(*S, Index);
-    if (!R.Imprecise)
-      L.Retries = R.Set;
-    L.Exhaustion = exhaustion(*S, Def);
-    L.ReadsOnly = !S->Operations.empty() &&
-                  llvm::all_of(S->Operations, [](const Operation &Op) {
-                    return Op.onlyReads();
-                  });
-    L.Tentative = true;
-    for (const Operation &Op : S->Operations) {
-      const FunctionDecl *Callee =
-          calleeDecl(Op.InnerCall ? Op.InnerCall : Op.Call);
-      const FunctionDecl *CDef = nullptr;
-      if (Op.Via || !Callee || (Callee->hasBody(CDef) && CDef) ||
-          Op.Kind == OperationKind::Unknown || Api.operation(Op.Call) ||
-          Libraries.retryingCallOperation(Op.Call)) {
-        L.Tentative = false;
-        break;
-      }
-      L.Deciders.push_back(usrOf(Callee));
-    }
-    if (!L.Tentative)
-      L.Deciders.clear();
-    L.Loc = S->getBeginLoc();
-    L.Where = factLocOf(Ctx.getSourceManager(), L.Loc);
-    L.Site = S;
-    F->Layers.push_back(std::move(L));
-    unsigned Idx = F->Layers.size() - 1;
-    LayerOf[S] = Idx;
-    return Idx;
-  };
-
   // Calls evaluated in the function; a lambda's body runs where it is
   // called, except the callable handed to a retry helper here.
-  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
-    if (!S)
-      return;
-    if (const auto *LE = dyn_cast<LambdaExpr>(S)) {
-      for (const Expr *Init : LE->capture_inits())
-        Walk(Init);
-      bool HelperCallable = false;
-      for (const RetrySite *Site : Index.enclosingSites(LE->getBody()))
-        HelperCallable |= Site->Callable == LE;
-      if (HelperCallable)
-        Walk(LE->getBody());
-      return;
-    }
-    if (const auto *Call = dyn_cast<CallExpr>(S)) {
-      llvm::SmallVector<const RetrySite *, 2> Sites;
-      // with_retries(get_once, &args, 4): the helper's attempts are a layer
-      // here, around the function it is handed; the helper's own loop is
-      // that layer, not a second one.
-      const RetrySite *ByName = Index.helperSite(Call);
-      if (ByName && (!ByName->CallableFn || !Inside(ByName)))
-        ByName = nullptr;
-      if (ByName)
-        Sites.push_back(ByName);
-      for (const RetrySite *Site : Index.enclosingSites(Call))
-        if (Inside(Site))
-          Sites.push_back(Site);
-      std::optional<unsigned> Innermost;
-      for (size_t I = 0; I < Sites.size(); ++I) {
-        unsigned Idx = LayerIndex(Sites[I]);
-        if (I == 0)
-          Innermost = Idx;
-        if (I + 1 < Sites.size()) {
-          unsigned Parent = LayerIndex(Sites[I + 1]);
-          if (!llvm::is_contained(F->Layers[Parent].Nested, Idx))
-            F->Layers[Parent].Nested.push_back(Idx);
-        } else if (!llvm::is_contained(F->Top, Idx)) {
-          F->Top.push_back(Idx);
-        }
-      }
-      CallFact C;
-      C.Call = Call;
-      bool Keep = false;
-      if (ByName) {
-        C.Callee = ByName->CallableFn;
-        C.USR = usrOf(ByName->CallableFn);
-        C.Name = ByName->CallableFn->getNameAsString();
-        Keep = true;
-      } else if (std::optional<LayerFact> Lib = Libraries.layerOf(Call)) {
-        F->Layers.push_back(std::move(*Lib));
-        C.LibraryLayer = F->Layers.size() - 1;
-        C.Name = calleeName(Call).str();
-        Keep = true;
-      } else if (const FunctionDecl *Callee = calleeDecl(Call)) {
-        const FunctionDecl *CDef = nullptr;
-        bool HasBody = Callee->hasBody(CDef) && CDef;
-        // Library functions (no body, declared in a system header) and
-        // operations the model knows do not retry by themselves.
-        // Code in system headers (libraries) is not followed: their retry
-        // layers are modelled (gRPC, AWS, RetryingCalls), and walking
-        // Boost or gRPC inline code would cost an editor its latency.
-        bool Known =
-            !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())) &&
-            (HasBody || (!Callee->isOverloadedOperator() &&
-                         !isa<CXXConversionDecl>(Callee)));
-        // A call to the function itself is a retry by recursion going
-        // round again (that site's loop-back), not a layer inside it.
-        bool Recurses =
-            HasBody && CDef->getCanonicalDecl() == Def->getCanonicalDecl();
-        if (Known && !Recurses && !isStdLibrary(Callee) &&
-            !Api.isRetryHelper(Callee) && !Api.operation(Call)) {
-          C.Callee = HasBody ? CDef : Callee;
-          C.USR = usrOf(Callee);
-          const auto *CMD = dyn_cast<CXXMethodDecl>(Callee);
-          C.Name = Callee->getNameAsString();
-          if (CMD && CMD->getParent()->isLambda()) {
-            // send_retrying(): name the lambda after its variable.
-            C.Name = "lambda";
-            if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call))
-              if (const ValueDecl *V = objectDecl(OC->getArg(0)))
-                C.Name = V->getNameAsString();
-          }
-          Keep = true;
-        }
-      }
-      // A virtual call runs whichever overrider the object has: each one in
-      // the file is a callee (`t.deliver(frame)` reaching
-      // TcpTransport::deliver's loop).
-      llvm::SmallVector<CallFact, 2> Dispatch;
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
-        if (const CXXMethodDecl *M = MC->getMethodDecl();
-            M && M->isVirtual() && !isStdLibrary(M))
-          if (const auto *ME =
-                  dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParens());
-              ME && !ME->hasQualifier())
-            for (const CXXMethodDecl *O : overridersOf(M)) {
-              CallFact D;
-              D.Call = Call;
-              D.Callee = O;
-              D.USR = usrOf(O);
-              D.Name = O->getQualifiedNameAsString();
-              Dispatch.push_back(std::move(D));
-            }
-      auto &Into = Innermost ? F->Layers[*Innermost].Calls : F->Calls;
-      if (Keep)
-        Into.push_back(std::move(C));
-      for (CallFact &D : Dispatch)
-        Into.push_back(std::move(D));
-    }
-    for (const Stmt *Child : S->children())
-      Walk(Child);
-  };
-  Walk(Def->getBody());
+  FactsBuilder(*this, Def, *F).walk(Def->getBody());
   return F;
 }
 
@@ -301,7 +361,7 @@ public:
 llvm::ArrayRef<const CXXMethodDecl *>
 LayerGraph::overridersOf(const CXXMethodDecl *M) {
   if (!Overriders) {
-    OverriderCollector C(Ctx.getSourceManager());
+    OverriderCollector C(Index.files());
     C.TraverseDecl(Ctx.getTranslationUnitDecl());
     Overriders = std::move(C.Out);
   }
@@ -530,7 +590,7 @@ std::vector<const FunctionFacts *> LayerGraph::mainFileFacts() {
         Fns.push_back(LE->getCallOperator());
       return true;
     }
-  } C(SM);
+  } C(Index.files());
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (const FunctionDecl *FD : C.Fns)
     if (const FunctionFacts *F = factsFor(FD))

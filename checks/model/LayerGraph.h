@@ -82,6 +82,8 @@ private:
   Chain chainOfLayer(const FunctionFacts &F, unsigned L, unsigned Depth);
   Chain chainOfCall(const FunctionFacts &F, const CallFact &C, unsigned Depth);
   std::unique_ptr<FunctionFacts> compute(const FunctionDecl *Def);
+  /// compute()'s walk over one function's body (LayerGraph.cpp).
+  class FactsBuilder;
   std::optional<StatusSet> exhaustion(const RetrySite &Site,
                                       const FunctionDecl *Fn);
 

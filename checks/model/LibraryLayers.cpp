@@ -69,9 +69,11 @@ bool mayMakeAwsStrategy(ASTContext &Ctx) {
   });
 }
 
-LibraryLayers::LibraryLayers(ASTContext &Ctx, const ApiModel &Api,
+LibraryLayers::LibraryLayers(ASTContext &Ctx, const AnalysedFiles &Files,
+                             const ApiModel &Api,
                              RetryingCallList RetryingCalls)
-    : Ctx(Ctx), Api(Api), RetryingCalls(std::move(RetryingCalls)) {}
+    : Ctx(Ctx), Files(Files), Api(Api),
+      RetryingCalls(std::move(RetryingCalls)) {}
 
 namespace {
 /// Main-file assignments and member calls, for following a stub back to its
@@ -122,7 +124,7 @@ public:
 
 void LibraryLayers::indexAssignments() {
   AssignmentsIndexed = true;
-  AssignmentCollector C(Ctx.getSourceManager());
+  AssignmentCollector C(Files);
   C.TraverseDecl(Ctx.getTranslationUnitDecl());
   for (auto &[D, E] : C.Out)
     Sources[D].push_back(E);
@@ -161,6 +163,49 @@ static const ValueDecl *localObject(const CallExpr *Call) {
   const ValueDecl *D =
       MC ? objectDecl(MC->getImplicitObjectArgument()) : nullptr;
   return D && !isa<ParmVarDecl>(D) ? D : nullptr;
+}
+
+/// The layer of the retry policy in the service config \p Config that
+/// applies to the stub call \p Call, if one does.
+static std::optional<LayerFact> grpcPolicyLayer(const CallExpr *Call,
+                                                const Operation &Op,
+                                                const StringLiteral *Config,
+                                                ASTContext &Ctx) {
+  // The method and service the stub call reaches: Service::Stub::Method.
+  StringRef Method = calleeName(Call);
+  Method.consume_front("PrepareAsync");
+  Method.consume_front("Async");
+  std::string Service;
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(calleeDecl(Call)))
+    if (const auto *Outer =
+            dyn_cast<CXXRecordDecl>(MD->getParent()->getDeclContext()))
+      Service = Outer->getQualifiedNameAsString();
+  for (const GrpcRetryPolicy &P :
+       parseGrpcServiceConfig(Config->getString(), nullptr)) {
+    bool Applies = P.Names.empty();
+    for (const auto &[Svc, Meth] : P.Names) {
+      std::string Dotted = Service;
+      for (size_t Pos; (Pos = Dotted.find("::")) != std::string::npos;)
+        Dotted.replace(Pos, 2, ".");
+      bool SvcOk = Svc.empty() || Svc == Dotted ||
+                   StringRef(Dotted).ends_with("." + Svc);
+      if (SvcOk && (Meth.empty() || Meth == Method))
+        Applies = true;
+    }
+    // gRPC requires at least 2 attempts and caps them at 5.
+    if (!Applies || P.MaxAttempts < 2)
+      continue;
+    LayerFact L;
+    L.What = "gRPC retry policy";
+    L.Attempts = std::min(P.MaxAttempts, 5u);
+    L.Retries = P.RetryableCodes;
+    L.Library = true;
+    L.ReadsOnly = Op.onlyReads();
+    L.Loc = Config->getBeginLoc();
+    L.Where = factLocOf(Ctx.getSourceManager(), L.Loc);
+    return L;
+  }
+  return std::nullopt;
 }
 
 std::optional<LayerFact> LibraryLayers::grpcLayer(const CallExpr *Call,
@@ -212,41 +257,74 @@ std::optional<LayerFact> LibraryLayers::grpcLayer(const CallExpr *Call,
   }
   if (!Config)
     return std::nullopt;
-  // The method and service the stub call reaches: Service::Stub::Method.
-  StringRef Method = calleeName(Call);
-  Method.consume_front("PrepareAsync");
-  Method.consume_front("Async");
-  std::string Service;
-  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(calleeDecl(Call)))
-    if (const auto *Outer =
-            dyn_cast<CXXRecordDecl>(MD->getParent()->getDeclContext()))
-      Service = Outer->getQualifiedNameAsString();
-  for (const GrpcRetryPolicy &P :
-       parseGrpcServiceConfig(Config->getString(), nullptr)) {
-    bool Applies = P.Names.empty();
-    for (const auto &[Svc, Meth] : P.Names) {
-      std::string Dotted = Service;
-      for (size_t Pos; (Pos = Dotted.find("::")) != std::string::npos;)
-        Dotted.replace(Pos, 2, ".");
-      bool SvcOk = Svc.empty() || Svc == Dotted ||
-                   StringRef(Dotted).ends_with("." + Svc);
-      if (SvcOk && (Meth.empty() || Meth == Method))
-        Applies = true;
+  return grpcPolicyLayer(Call, Op, Config, Ctx);
+}
+
+/// The first construction of an AWS SDK client in \p S (a declaration that
+/// constructs it, or a make_shared/MakeShared of it); \p Args is set to its
+/// arguments.
+static const Expr *builtClient(const Expr *S,
+                               llvm::ArrayRef<const Expr *> &Args) {
+  const Expr *Built = nullptr;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (Built)
+      return;
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(N)) {
+      if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())
+        if (StringRef(RD->getQualifiedNameAsString()).starts_with("Aws::") &&
+            RD->getName().ends_with("Client")) {
+          Built = CE;
+          Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
+        }
+    } else if (const auto *CallE = dyn_cast<CallExpr>(N)) {
+      std::string T = CallE->getType().getAsString();
+      StringRef Name = calleeName(CallE);
+      if (StringRef(T).contains("Aws::") && StringRef(T).contains("Client") &&
+          (Name.contains("make") || Name.contains("Make"))) {
+        Built = CallE;
+        Args = llvm::ArrayRef(CallE->getArgs(), CallE->getNumArgs());
+      }
     }
-    // gRPC requires at least 2 attempts and caps them at 5.
-    if (!Applies || P.MaxAttempts < 2)
-      continue;
-    LayerFact L;
-    L.What = "gRPC retry policy";
-    L.Attempts = std::min(P.MaxAttempts, 5u);
-    L.Retries = P.RetryableCodes;
-    L.Library = true;
-    L.ReadsOnly = Op.onlyReads();
-    L.Loc = Config->getBeginLoc();
-    L.Where = factLocOf(Ctx.getSourceManager(), L.Loc);
-    return L;
-  }
-  return std::nullopt;
+  });
+  return Built;
+}
+
+/// The configuration a client argument \p A names: a local, or the local a
+/// same-file factory returns (`DynamoDBClient(make_config())`).
+static const ValueDecl *configOf(const Expr *A) {
+  if (const ValueDecl *Cfg = objectDecl(A))
+    return Cfg;
+  const auto *C = dyn_cast_or_null<CallExpr>(ignoreWrappers(A));
+  const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  const VarDecl *Ret = nullptr;
+  bool One = true;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (const auto *RS = dyn_cast<ReturnStmt>(N)) {
+      const VarDecl *V = refVar(RS->getRetValue());
+      One = One && V && (!Ret || Ret == V);
+      Ret = V;
+    }
+  });
+  return One ? Ret : nullptr;
+}
+
+/// The retry strategy that the value \p V assigned to retryStrategy makes.
+static const Expr *strategyMaker(const Expr *V, ASTContext &Ctx) {
+  const Expr *Maker = nullptr;
+  bool MakerSpecific = false;
+  // The most specific strategy type wins: the assignment converts
+  // shared_ptr<DefaultRetryStrategy> to shared_ptr<RetryStrategy>.
+  forEachDescendant(V, [&](const Stmt *N) {
+    std::optional<AwsStrategy> S = awsStrategy(dyn_cast<Expr>(N), Ctx);
+    if (S && (!Maker || (S->Known && !MakerSpecific))) {
+      Maker = cast<Expr>(N);
+      MakerSpecific = S->Known;
+    }
+  });
+  return Maker;
 }
 
 std::optional<LayerFact> LibraryLayers::awsLayer(const CallExpr *Call) {
@@ -257,30 +335,9 @@ std::optional<LayerFact> LibraryLayers::awsLayer(const CallExpr *Call) {
   // constructs it, or a make_shared/MakeShared of it.
   const Expr *Built = nullptr;
   llvm::ArrayRef<const Expr *> Args;
-  for (const Expr *S : sourcesOf(Client)) {
-    forEachDescendant(S, [&](const Stmt *N) {
-      if (Built)
-        return;
-      if (const auto *CE = dyn_cast<CXXConstructExpr>(N)) {
-        if (const CXXRecordDecl *RD = CE->getType()->getAsCXXRecordDecl())
-          if (StringRef(RD->getQualifiedNameAsString()).starts_with("Aws::") &&
-              RD->getName().ends_with("Client")) {
-            Built = CE;
-            Args = llvm::ArrayRef(CE->getArgs(), CE->getNumArgs());
-          }
-      } else if (const auto *CallE = dyn_cast<CallExpr>(N)) {
-        std::string T = CallE->getType().getAsString();
-        StringRef Name = calleeName(CallE);
-        if (StringRef(T).contains("Aws::") && StringRef(T).contains("Client") &&
-            (Name.contains("make") || Name.contains("Make"))) {
-          Built = CallE;
-          Args = llvm::ArrayRef(CallE->getArgs(), CallE->getNumArgs());
-        }
-      }
-    });
-    if (Built)
+  for (const Expr *S : sourcesOf(Client))
+    if ((Built = builtClient(S, Args)))
       break;
-  }
   if (!Built)
     return std::nullopt;
   LayerFact L;
@@ -292,27 +349,8 @@ std::optional<LayerFact> LibraryLayers::awsLayer(const CallExpr *Call) {
   L.Loc = Client->getLocation();
   // A ClientConfiguration whose retryStrategy is set decides: a local, or
   // the local a same-file factory returns (`DynamoDBClient(make_config())`).
-  auto ConfigOf = [&](const Expr *A) -> const ValueDecl * {
-    if (const ValueDecl *Cfg = objectDecl(A))
-      return Cfg;
-    const auto *C = dyn_cast_or_null<CallExpr>(ignoreWrappers(A));
-    const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
-    const FunctionDecl *Def = nullptr;
-    if (!FD || !FD->hasBody(Def) || !Def)
-      return nullptr;
-    const VarDecl *Ret = nullptr;
-    bool One = true;
-    forEachDescendant(Def->getBody(), [&](const Stmt *N) {
-      if (const auto *RS = dyn_cast<ReturnStmt>(N)) {
-        const VarDecl *V = refVar(RS->getRetValue());
-        One = One && V && (!Ret || Ret == V);
-        Ret = V;
-      }
-    });
-    return One ? Ret : nullptr;
-  };
   for (const Expr *A : Args) {
-    const ValueDecl *Cfg = ConfigOf(A);
+    const ValueDecl *Cfg = configOf(A);
     if (!Cfg || !StringRef(Cfg->getType().getAsString())
                      .contains("ClientConfiguration"))
       continue;
@@ -322,25 +360,13 @@ std::optional<LayerFact> LibraryLayers::awsLayer(const CallExpr *Call) {
       if (!Field->getDeclName().isIdentifier() ||
           Field->getName() != "retryStrategy")
         continue;
-      {
-        const Expr *Maker = nullptr;
-        bool MakerSpecific = false;
-        // The most specific strategy type wins: the assignment converts
-        // shared_ptr<DefaultRetryStrategy> to shared_ptr<RetryStrategy>.
-        forEachDescendant(V, [&](const Stmt *N) {
-          std::optional<AwsStrategy> S = awsStrategy(dyn_cast<Expr>(N), Ctx);
-          if (S && (!Maker || (S->Known && !MakerSpecific))) {
-            Maker = cast<Expr>(N);
-            MakerSpecific = S->Known;
-          }
-        });
-        if (!Maker)
-          continue;
-        L.Loc = Maker->getBeginLoc();
-        L.Attempts = awsStrategy(Maker, Ctx)->Attempts;
-        if (L.Attempts && *L.Attempts <= 1)
-          return std::nullopt;
-      }
+      const Expr *Maker = strategyMaker(V, Ctx);
+      if (!Maker)
+        continue;
+      L.Loc = Maker->getBeginLoc();
+      L.Attempts = awsStrategy(Maker, Ctx)->Attempts;
+      if (L.Attempts && *L.Attempts <= 1)
+        return std::nullopt;
     }
   }
   L.Where = factLocOf(Ctx.getSourceManager(), L.Loc);

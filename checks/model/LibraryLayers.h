@@ -43,8 +43,8 @@ public:
   /// unbounded).
   using RetryingCallList = std::vector<std::pair<NameList, unsigned>>;
 
-  LibraryLayers(ASTContext &Ctx, const ApiModel &Api,
-                RetryingCallList RetryingCalls);
+  LibraryLayers(ASTContext &Ctx, const AnalysedFiles &Files,
+                const ApiModel &Api, RetryingCallList RetryingCalls);
 
   /// The retry layer a library call brings along, if any.
   std::optional<LayerFact> layerOf(const CallExpr *Call);
@@ -63,6 +63,7 @@ private:
   void indexAssignments();
 
   ASTContext &Ctx;
+  const AnalysedFiles &Files;
   const ApiModel &Api;
   RetryingCallList RetryingCalls;
   bool AssignmentsIndexed = false;

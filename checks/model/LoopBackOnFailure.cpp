@@ -35,59 +35,38 @@ static bool endsWithContinue(const Stmt *S) {
   return isa_and_nonnull<ContinueStmt>(S);
 }
 
-namespace {
-
-/// What the reads below take from one body, kept while a LoopBodyMemo
-/// lives: the tests (if and try statements, lambdas left out) in walk order
-/// with whether each sits in a nested loop or switch, and the assignments
-/// to variables in walk order.
-struct BodyReads {
+/// What the reads take from one body: the tests (if and try statements,
+/// lambdas left out) in walk order with whether each sits in a nested loop
+/// or switch, and the assignments to variables in walk order.
+struct LoopBodyReads::BodyReads {
   llvm::SmallVector<std::pair<const Stmt *, bool>, 16> Tests;
   llvm::SmallVector<std::pair<const VarDecl *, const Expr *>, 16> Assignments;
   bool TestsRead = false, AssignmentsRead = false;
 };
 
-} // namespace
+LoopBodyReads::LoopBodyReads() = default;
+LoopBodyReads::~LoopBodyReads() = default;
 
-struct MemoState {
-  /// Held by pointer: a read of one body may start the read of another.
-  llvm::DenseMap<const Stmt *, std::unique_ptr<BodyReads>> Bodies;
-  BodyReads &of(const Stmt *Body) {
-    std::unique_ptr<BodyReads> &R = Bodies[Body];
-    if (!R)
-      R = std::make_unique<BodyReads>();
-    return *R;
-  }
-};
-
-static thread_local MemoState *ActiveMemo = nullptr;
-
-LoopBodyMemo::LoopBodyMemo() {
-  if (!ActiveMemo) {
-    Owned = std::make_unique<MemoState>();
-    ActiveMemo = Owned.get();
-  }
+LoopBodyReads::BodyReads &LoopBodyReads::of(const Stmt *S) {
+  std::unique_ptr<BodyReads> &R = Bodies[S];
+  if (!R)
+    R = std::make_unique<BodyReads>();
+  return *R;
 }
 
-LoopBodyMemo::~LoopBodyMemo() {
-  if (Owned)
-    ActiveMemo = nullptr;
-}
-
-/// Calls \p Fn on every if and try statement of \p Body, lambdas left out,
-/// with whether it sits in a nested loop or switch (where `break` and
-/// `continue` are that statement's, not the loop's).
-static void
-forEachTestInLoopBody(const Stmt *Body,
-                      llvm::function_ref<void(const Stmt *, bool)> Fn) {
-  auto Walk = [&](llvm::function_ref<void(const Stmt *, bool)> Found) {
-    llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Stack{{Body, false}};
+void LoopBodyReads::forEachTest(
+    const Stmt *LoopBody, llvm::function_ref<void(const Stmt *, bool)> Fn) {
+  BodyReads &R = of(LoopBody);
+  if (!R.TestsRead) {
+    R.TestsRead = true;
+    llvm::SmallVector<std::pair<const Stmt *, bool>, 32> Stack{
+        {LoopBody, false}};
     while (!Stack.empty()) {
       auto [S, Inner] = Stack.pop_back_val();
       if (!S || isa<LambdaExpr>(S))
         continue;
       if (isa<IfStmt, CXXTryStmt, SwitchStmt>(S))
-        Found(S, Inner);
+        R.Tests.push_back({S, Inner});
       bool ChildInner =
           Inner ||
           isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
@@ -97,31 +76,18 @@ forEachTestInLoopBody(const Stmt *Body,
         Stack.push_back({Child, ChildInner});
       std::reverse(Stack.begin() + First, Stack.end());
     }
-  };
-  if (!ActiveMemo) {
-    Walk(Fn);
-    return;
-  }
-  BodyReads &R = ActiveMemo->of(Body);
-  if (!R.TestsRead) {
-    R.TestsRead = true;
-    Walk([&](const Stmt *S, bool Inner) { R.Tests.push_back({S, Inner}); });
   }
   for (auto [S, Inner] : R.Tests)
     Fn(S, Inner);
 }
 
-void forEachAssignmentInBody(
-    const Stmt *Body,
+void LoopBodyReads::forEachAssignment(
+    const Stmt *LoopBody,
     llvm::function_ref<void(const VarDecl *, const Expr *)> Fn) {
-  if (!ActiveMemo) {
-    forEachVarAssignment(Body, Fn);
-    return;
-  }
-  BodyReads &R = ActiveMemo->of(Body);
+  BodyReads &R = of(LoopBody);
   if (!R.AssignmentsRead) {
     R.AssignmentsRead = true;
-    forEachVarAssignment(Body, [&](const VarDecl *V, const Expr *E) {
+    forEachVarAssignment(LoopBody, [&](const VarDecl *V, const Expr *E) {
       R.Assignments.push_back({V, E});
     });
   }
@@ -137,10 +103,11 @@ namespace {
 /// report_error(...)` before a break) says nothing about this one.
 class CallResult {
 public:
-  CallResult(const Stmt *Body, const CallExpr *Call) : Call(Call) {
+  CallResult(const Stmt *Body, const CallExpr *Call, LoopBodyReads &Reads)
+      : Call(Call) {
     // One walk of the body for both sets.
     llvm::SmallPtrSet<const VarDecl *, 4> Shared;
-    forEachAssignmentInBody(Body, [&](const VarDecl *V, const Expr *E) {
+    Reads.forEachAssignment(Body, [&](const VarDecl *V, const Expr *E) {
       if (containsStmt(E, Call)) {
         Vars.insert(V);
         return;
@@ -185,155 +152,225 @@ private:
 
 } // namespace
 
+namespace {
+
+/// Reads the tests of one loop body for whether the loop goes back because
+/// a call failed. Each if, try and switch of the body says what the loop
+/// does on the call's success or failure: going back on a failure (a
+/// `continue`, a handler that stays) is the retry; leaving on any failure
+/// (not one named failure, and not after some failures went back) makes it
+/// a stream or a work loop instead.
+class FailureWayBack {
+public:
+  FailureWayBack(const CallExpr *Call, OutcomeReader &Reader, bool Exits,
+                 bool GivesUp)
+      : Call(Call), Reader(Reader), Exits(Exits), GivesUp(GivesUp) {}
+
+  void read(const Stmt *S, bool Inner) {
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      readIf(If, Inner);
+    else if (const auto *Try = dyn_cast<CXXTryStmt>(S))
+      readTry(Try, Inner);
+    else if (const auto *SW = dyn_cast<SwitchStmt>(S);
+             SW && !Inner && Reader.mentions(SW->getCond()))
+      readSwitch(SW);
+  }
+  bool goesBack() const { return Found && !FailureLeaves; }
+
+private:
+  void readIf(const IfStmt *If, bool Inner);
+  void readTry(const CXXTryStmt *Try, bool Inner);
+  llvm::SmallVector<Outcome, 4> groupOutcomes(const SwitchStmt *SW,
+                                              llvm::ArrayRef<CaseGroup> Groups,
+                                              bool &SuccessNamed) const;
+  void readSwitch(const SwitchStmt *SW);
+
+  const CallExpr *Call;
+  OutcomeReader &Reader;
+  bool Exits, GivesUp;
+  bool Found = false, FailureLeaves = false, FailureWentBack = false;
+};
+
+} // namespace
+
+void FailureWayBack::readIf(const IfStmt *If, bool Inner) {
+  Outcome O = Reader.read(If->getCond());
+  // A test that says nothing about the call changes nothing below.
+  if (O == Outcome::Unknown)
+    return;
+  bool ThenLeaves = leavesLoop(If->getThen(), Inner);
+  bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+  // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
+  // the loop when the call fails: a stream or a work loop, not a retry.
+  // Leaving on one named failure (`rc == ERR_INVALID`) does not.
+  // Once some failures went back (`if (closed(ec)) continue; if (ec)
+  // return ec;`), leaving on the rest is giving up on the others.
+  if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific() &&
+      !FailureWentBack)
+    FailureLeaves = true;
+  if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
+      (O == Outcome::Success && endsWithContinue(If->getElse())))
+    FailureWentBack = true;
+  // A branch that goes round at its end (`if (rc == OK) { if (bad)
+  // return; continue; }`) leaves only on some later test.
+  if ((O == Outcome::Success && ThenLeaves && !ElseLeaves &&
+       !endsWithContinue(If->getThen())) ||
+      (O == Outcome::Failure && ElseLeaves && !ThenLeaves &&
+       !endsWithContinue(If->getElse())) ||
+      (O == Outcome::Failure && !Inner && (Exits || GivesUp) &&
+       endsWithContinue(If->getThen())))
+    Found = true;
+}
+
+void FailureWayBack::readTry(const CXXTryStmt *Try, bool Inner) {
+  if (containsStmt(Try->getTryBlock(), Call) &&
+      leavesLoop(Try->getTryBlock(), Inner))
+    for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
+      if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
+        Found = true;
+}
+
+/// What each case group of \p SW says of the call's outcome: each read as
+/// the branch of `if (r.error == label)`; \p SuccessNamed is set when a
+/// group names the success.
+llvm::SmallVector<Outcome, 4>
+FailureWayBack::groupOutcomes(const SwitchStmt *SW,
+                              llvm::ArrayRef<CaseGroup> Groups,
+                              bool &SuccessNamed) const {
+  llvm::SmallVector<Outcome, 4> Outcomes;
+  for (const CaseGroup &G : Groups) {
+    Outcome O = Outcome::Unknown;
+    for (size_t K = 0; K < G.Values.size(); ++K) {
+      Outcome VO = Reader.readCase(SW->getCond(), G.Values[K]);
+      O = K == 0 || VO == O ? VO : Outcome::Unknown;
+    }
+    SuccessNamed = SuccessNamed || O == Outcome::Success;
+    Outcomes.push_back(G.Default ? Outcome::Unknown : O);
+  }
+  return Outcomes;
+}
+
+/// `switch (r.error) { case Q_OK: return r; case Q_TIMEOUT: continue; ...
+/// }`: each group read as the branch of `if (r.error == label)`, in order;
+/// `default` stands for the values no label names, failures once a label
+/// names the success.
+void FailureWayBack::readSwitch(const SwitchStmt *SW) {
+  llvm::SmallVector<CaseGroup, 4> Groups = caseGroups(SW);
+  bool SuccessNamed = false;
+  llvm::SmallVector<Outcome, 4> Outcomes =
+      groupOutcomes(SW, Groups, SuccessNamed);
+  // A group that ends in a jump out of the loop (`break` leaves the
+  // switch only) never goes round.
+  auto EndsOut = [](const CaseGroup &G) {
+    const Stmt *Last = G.Stmts.empty() ? nullptr : G.Stmts.back();
+    return Last && !isa<BreakStmt>(Last) && alwaysLeaves(Last);
+  };
+  for (size_t I = 0; I < Groups.size(); ++I) {
+    const CaseGroup &G = Groups[I];
+    Outcome O = G.Default && SuccessNamed ? Outcome::Failure : Outcomes[I];
+    if (O == Outcome::Unknown)
+      continue;
+    bool Leaves = llvm::any_of(
+        G.Stmts, [](const Stmt *X) { return leavesLoop(X, true); });
+    bool Back = llvm::any_of(G.Stmts, reachesContinue);
+    bool Specific = !G.Default;
+    if (O == Outcome::Failure && Back)
+      FailureWentBack = true;
+    if (O == Outcome::Failure && Leaves && !Back && !Specific &&
+        !FailureWentBack)
+      FailureLeaves = true;
+    if (O == Outcome::Success && Leaves && !Back)
+      // The other groups: one that goes back or falls out of the switch
+      // goes round.
+      for (size_t J = 0; J < Groups.size(); ++J)
+        if (J != I && (llvm::any_of(Groups[J].Stmts, reachesContinue) ||
+                       !EndsOut(Groups[J])))
+          Found = true;
+    if (O == Outcome::Failure && Back && (Exits || GivesUp))
+      Found = true;
+  }
+}
+
 bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
-                        bool GivesUp) {
+                        LoopBodyReads &Reads, bool GivesUp) {
   LoopParts P = loopParts(Loop);
-  CallResult IsResult(P.Body, Call);
+  CallResult IsResult(P.Body, Call, Reads);
   OutcomeReader Reader(Ctx, IsResult);
 
   if (P.Cond && Reader.mentions(P.Cond) &&
       Reader.read(P.Cond) == Outcome::Failure)
     return true;
-
-  bool Found = false, FailureLeaves = false, FailureWentBack = false;
-  bool Exits = leavesLoop(P.Body);
-  // `switch (r.error) { case Q_OK: return r; case Q_TIMEOUT: continue; ...
-  // }`: each group read as the branch of `if (r.error == label)`, in order;
-  // `default` stands for the values no label names, failures once a label
-  // names the success.
-  auto ReadSwitch = [&](const SwitchStmt *SW) {
-    llvm::SmallVector<CaseGroup, 4> Groups = caseGroups(SW);
-    bool SuccessNamed = false;
-    llvm::SmallVector<Outcome, 4> Outcomes;
-    for (const CaseGroup &G : Groups) {
-      Outcome O = Outcome::Unknown;
-      for (size_t K = 0; K < G.Values.size(); ++K) {
-        Outcome VO = Reader.readCase(SW->getCond(), G.Values[K]);
-        O = K == 0 || VO == O ? VO : Outcome::Unknown;
-      }
-      SuccessNamed = SuccessNamed || O == Outcome::Success;
-      Outcomes.push_back(G.Default ? Outcome::Unknown : O);
-    }
-    // A group that ends in a jump out of the loop (`break` leaves the
-    // switch only) never goes round.
-    auto EndsOut = [](const CaseGroup &G) {
-      const Stmt *Last = G.Stmts.empty() ? nullptr : G.Stmts.back();
-      return Last && !isa<BreakStmt>(Last) && alwaysLeaves(Last);
-    };
-    for (size_t I = 0; I < Groups.size(); ++I) {
-      const CaseGroup &G = Groups[I];
-      Outcome O = G.Default && SuccessNamed ? Outcome::Failure : Outcomes[I];
-      if (O == Outcome::Unknown)
-        continue;
-      bool Leaves = llvm::any_of(
-          G.Stmts, [](const Stmt *X) { return leavesLoop(X, true); });
-      bool Back = llvm::any_of(G.Stmts, reachesContinue);
-      bool Specific = !G.Default;
-      if (O == Outcome::Failure && Back)
-        FailureWentBack = true;
-      if (O == Outcome::Failure && Leaves && !Back && !Specific &&
-          !FailureWentBack)
-        FailureLeaves = true;
-      if (O == Outcome::Success && Leaves && !Back)
-        // The other groups: one that goes back or falls out of the switch
-        // goes round.
-        for (size_t J = 0; J < Groups.size(); ++J)
-          if (J != I && (llvm::any_of(Groups[J].Stmts, reachesContinue) ||
-                         !EndsOut(Groups[J])))
-            Found = true;
-      if (O == Outcome::Failure && Back && (Exits || GivesUp))
-        Found = true;
-    }
-  };
-  forEachTestInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      Outcome O = Reader.read(If->getCond());
-      // A test that says nothing about the call changes nothing below.
-      if (O == Outcome::Unknown)
-        return;
-      bool ThenLeaves = leavesLoop(If->getThen(), Inner);
-      bool ElseLeaves = leavesLoop(If->getElse(), Inner);
-      // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
-      // the loop when the call fails: a stream or a work loop, not a retry.
-      // Leaving on one named failure (`rc == ERR_INVALID`) does not.
-      // Once some failures went back (`if (closed(ec)) continue; if (ec)
-      // return ec;`), leaving on the rest is giving up on the others.
-      if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific() &&
-          !FailureWentBack)
-        FailureLeaves = true;
-      if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
-          (O == Outcome::Success && endsWithContinue(If->getElse())))
-        FailureWentBack = true;
-      // A branch that goes round at its end (`if (rc == OK) { if (bad)
-      // return; continue; }`) leaves only on some later test.
-      if ((O == Outcome::Success && ThenLeaves && !ElseLeaves &&
-           !endsWithContinue(If->getThen())) ||
-          (O == Outcome::Failure && ElseLeaves && !ThenLeaves &&
-           !endsWithContinue(If->getElse())) ||
-          (O == Outcome::Failure && !Inner && (Exits || GivesUp) &&
-           endsWithContinue(If->getThen())))
-        Found = true;
-    } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-      if (containsStmt(Try->getTryBlock(), Call) &&
-          leavesLoop(Try->getTryBlock(), Inner))
-        for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
-          if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
-            Found = true;
-    } else if (const auto *SW = dyn_cast<SwitchStmt>(S);
-               SW && !Inner && Reader.mentions(SW->getCond())) {
-      ReadSwitch(SW);
-    }
-  });
-  return Found && !FailureLeaves;
+  FailureWayBack Way(Call, Reader, leavesLoop(P.Body), GivesUp);
+  Reads.forEachTest(P.Body,
+                    [&](const Stmt *S, bool Inner) { Way.read(S, Inner); });
+  return Way.goesBack();
 }
 
-bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
-                           ASTContext &Ctx) {
-  LoopParts P = loopParts(Loop);
-  llvm::SmallPtrSet<const Stmt *, 4> Calls;
-  for (const Operation &Op : Ops)
-    if (Op.Call)
-      Calls.insert(Op.Call);
-  if (Calls.empty() || !P.Body)
-    return false;
-  auto HasCall = [&](const Expr *E) {
-    return llvm::any_of(Calls,
-                        [&](const Stmt *C) { return containsStmt(E, C); });
-  };
-  // The operations' results, together: a status one call or another sets
-  // (`mresult = poll(); if (!mresult) mresult = perform();`).
-  llvm::SmallPtrSet<const VarDecl *, 4> Vars =
-      varsAssignedFrom(P.Body, HasCall);
-  auto IsResult = [&](const Expr *E) {
-    if (!E)
-      return false;
-    const Expr *X = ignoreWrappers(E);
-    if (Calls.count(X) || Calls.count(E))
-      return true;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-        return Vars.count(V) > 0;
-    return false;
-  };
-  OutcomeReader Reader(Ctx, IsResult);
-  bool SuccessLeaves = false, FailureLeaves = false, SuccessStays = false,
-       FailureGoesBack = false, Unread = false;
-  if (P.Cond && Reader.mentions(P.Cond)) {
-    Outcome O = Reader.read(P.Cond);
-    SuccessLeaves |= O == Outcome::Failure;
-    SuccessStays |= O == Outcome::Success;
+namespace {
+
+/// Reads whether a loop goes round again after its operations succeed. The
+/// operations' results are the calls and the locals they set together; each
+/// if and try of the body, and the loop condition, says what the loop does
+/// on success or failure. A test of a value some other call last assigned
+/// to the shared status variable is no test of the operations.
+class SuccessRound {
+public:
+  SuccessRound(ASTContext &Ctx, const LoopParts &P,
+               llvm::ArrayRef<Operation> Ops)
+      : SM(Ctx.getSourceManager()), P(P) {
+    for (const Operation &Op : Ops)
+      if (Op.Call)
+        Calls.insert(Op.Call);
   }
-  // A test reads the value last assigned before it in the pass: `result =
-  // pre_transfer(per); if (result) break;` tests the set-up that shares the
-  // operation's status variable, not the operation.
-  const SourceManager &SM = Ctx.getSourceManager();
-  // The body's assignments to those variables, read once for every test.
+
+  bool goesRound(ASTContext &Ctx, LoopBodyReads &Reads);
+
+private:
+  /// Where the body assigns one of the results' variables.
   struct Assignment {
     const Stmt *At;
     const VarDecl *Var;
     const Expr *Value;
   };
+  bool hasCall(const Expr *E) const {
+    return llvm::any_of(Calls,
+                        [&](const Stmt *C) { return containsStmt(E, C); });
+  }
+  bool isResult(const Expr *E) const;
+  void collectAssignments();
+  bool testsOtherValue(const IfStmt *If) const;
+  void readIf(const IfStmt *If, bool Inner, OutcomeReader &Reader);
+  void readTry(const CXXTryStmt *Try, bool Inner);
+  bool passLeaves() const;
+
+  const SourceManager &SM;
+  const LoopParts &P;
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  /// The operations' results, together: a status one call or another sets
+  /// (`mresult = poll(); if (!mresult) mresult = perform();`).
+  llvm::SmallPtrSet<const VarDecl *, 4> Vars;
   llvm::SmallVector<Assignment, 4> Assignments;
+  bool SuccessLeaves = false, FailureLeaves = false, SuccessStays = false,
+       FailureGoesBack = false, Unread = false;
+};
+
+} // namespace
+
+bool SuccessRound::isResult(const Expr *E) const {
+  if (!E)
+    return false;
+  const Expr *X = ignoreWrappers(E);
+  if (Calls.count(X) || Calls.count(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      return Vars.count(V) > 0;
+  return false;
+}
+
+/// The body's assignments to the results' variables, read once for every
+/// test.
+void SuccessRound::collectAssignments() {
   forEachInFunction(P.Body, [&](const Stmt *N) {
     const VarDecl *V = nullptr;
     const Expr *Value = nullptr;
@@ -351,63 +388,96 @@ bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
     if (V && Value && Vars.count(V))
       Assignments.push_back({N, V, Value});
   });
-  auto TestsOtherValue = [&](const IfStmt *If) {
-    const Expr *Last = nullptr; // the value of the last assignment before
-    for (const Assignment &A : Assignments) {
-      if (!references(If->getCond(), A.Var) ||
-          !SM.isBeforeInTranslationUnit(A.At->getEndLoc(), If->getBeginLoc()))
-        continue;
-      if (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(),
-                                                A.At->getBeginLoc()))
-        Last = A.Value;
-    }
-    return Last && !HasCall(Last);
-  };
-  forEachTestInLoopBody(P.Body, [&](const Stmt *S, bool Inner) {
-    if (const auto *If = dyn_cast<IfStmt>(S); If && TestsOtherValue(If)) {
+}
+
+/// A test reads the value last assigned before it in the pass: `result =
+/// pre_transfer(per); if (result) break;` tests the set-up that shares the
+/// operation's status variable, not the operation.
+bool SuccessRound::testsOtherValue(const IfStmt *If) const {
+  const Expr *Last = nullptr; // the value of the last assignment before
+  for (const Assignment &A : Assignments) {
+    if (!references(If->getCond(), A.Var) ||
+        !SM.isBeforeInTranslationUnit(A.At->getEndLoc(), If->getBeginLoc()))
+      continue;
+    if (!Last ||
+        SM.isBeforeInTranslationUnit(Last->getBeginLoc(), A.At->getBeginLoc()))
+      Last = A.Value;
+  }
+  return Last && !hasCall(Last);
+}
+
+void SuccessRound::readIf(const IfStmt *If, bool Inner, OutcomeReader &Reader) {
+  Outcome O = Reader.read(If->getCond());
+  if (O == Outcome::Unknown && !Reader.mentions(If->getCond()))
+    return;
+  bool ThenLeaves = leavesLoop(If->getThen(), Inner);
+  bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+  // A test of the result that leaves or goes back, and that cannot be
+  // read, may be the success path's way out: nothing is proven.
+  if (O == Outcome::Unknown && Reader.mentions(If->getCond()) &&
+      (ThenLeaves || ElseLeaves || endsWithContinue(If->getThen()) ||
+       endsWithContinue(If->getElse())))
+    Unread = true;
+  if ((O == Outcome::Success && ThenLeaves) ||
+      (O == Outcome::Failure && ElseLeaves))
+    SuccessLeaves = true;
+  if ((O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific()) ||
+      (O == Outcome::Success && ElseLeaves))
+    FailureLeaves = true;
+  if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
+      (O == Outcome::Success && endsWithContinue(If->getElse())))
+    FailureGoesBack = true;
+}
+
+void SuccessRound::readTry(const CXXTryStmt *Try, bool Inner) {
+  if (llvm::any_of(
+          Calls,
+          [&](const Stmt *C) { return containsStmt(Try->getTryBlock(), C); }) &&
+      leavesLoop(Try->getTryBlock(), Inner))
+    SuccessLeaves = true;
+}
+
+/// A body that ends each pass with a jump out leaves after whatever did not
+/// go back before it (`if (!res) return; if (bad) continue; return
+/// res->body;`): success does not go round.
+bool SuccessRound::passLeaves() const {
+  const auto *Block = dyn_cast<CompoundStmt>(P.Body);
+  return Block && llvm::any_of(Block->body(), [](const Stmt *S) {
+           return isa<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S) ||
+                  (isa<Expr>(S) &&
+                   isa<CXXThrowExpr>(cast<Expr>(S)->IgnoreParenImpCasts()));
+         });
+}
+
+bool SuccessRound::goesRound(ASTContext &Ctx, LoopBodyReads &Reads) {
+  if (Calls.empty() || !P.Body)
+    return false;
+  Vars = varsAssignedFrom(P.Body, [&](const Expr *E) { return hasCall(E); });
+  auto IsResult = [&](const Expr *E) { return isResult(E); };
+  OutcomeReader Reader(Ctx, IsResult);
+  if (P.Cond && Reader.mentions(P.Cond)) {
+    Outcome O = Reader.read(P.Cond);
+    SuccessLeaves |= O == Outcome::Failure;
+    SuccessStays |= O == Outcome::Success;
+  }
+  collectAssignments();
+  Reads.forEachTest(P.Body, [&](const Stmt *S, bool Inner) {
+    if (const auto *If = dyn_cast<IfStmt>(S); If && testsOtherValue(If)) {
       // Neither evidence nor an unread test of the operation.
     } else if (If) {
-      Outcome O = Reader.read(If->getCond());
-      if (O == Outcome::Unknown && !Reader.mentions(If->getCond()))
-        return;
-      bool ThenLeaves = leavesLoop(If->getThen(), Inner);
-      bool ElseLeaves = leavesLoop(If->getElse(), Inner);
-      // A test of the result that leaves or goes back, and that cannot be
-      // read, may be the success path's way out: nothing is proven.
-      if (O == Outcome::Unknown && Reader.mentions(If->getCond()) &&
-          (ThenLeaves || ElseLeaves || endsWithContinue(If->getThen()) ||
-           endsWithContinue(If->getElse())))
-        Unread = true;
-      if ((O == Outcome::Success && ThenLeaves) ||
-          (O == Outcome::Failure && ElseLeaves))
-        SuccessLeaves = true;
-      if ((O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific()) ||
-          (O == Outcome::Success && ElseLeaves))
-        FailureLeaves = true;
-      if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
-          (O == Outcome::Success && endsWithContinue(If->getElse())))
-        FailureGoesBack = true;
+      readIf(If, Inner, Reader);
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-      if (llvm::any_of(Calls,
-                       [&](const Stmt *C) {
-                         return containsStmt(Try->getTryBlock(), C);
-                       }) &&
-          leavesLoop(Try->getTryBlock(), Inner))
-        SuccessLeaves = true;
+      readTry(Try, Inner);
     }
   });
-  // A body that ends each pass with a jump out leaves after whatever did
-  // not go back before it (`if (!res) return; if (bad) continue; return
-  // res->body;`): success does not go round.
-  const auto *Block = dyn_cast<CompoundStmt>(P.Body);
-  bool PassLeaves =
-      Block && llvm::any_of(Block->body(), [](const Stmt *S) {
-        return isa<ReturnStmt, BreakStmt, GotoStmt, CoreturnStmt>(S) ||
-               (isa<Expr>(S) &&
-                isa<CXXThrowExpr>(cast<Expr>(S)->IgnoreParenImpCasts()));
-      });
-  return (SuccessStays || (FailureLeaves && !PassLeaves)) && !SuccessLeaves &&
+  return (SuccessStays || (FailureLeaves && !passLeaves())) && !SuccessLeaves &&
          !FailureGoesBack && !Unread;
+}
+
+bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
+                           ASTContext &Ctx, LoopBodyReads &Reads) {
+  LoopParts P = loopParts(Loop);
+  return SuccessRound(Ctx, P, Ops).goesRound(Ctx, Reads);
 }
 
 /// Is \p Child, a child of \p Parent, in the place of a statement whose
@@ -486,22 +556,23 @@ HandedState handedState(llvm::ArrayRef<const CallExpr *> Calls) {
 
 bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
                 const HandedState &Handed,
-                llvm::ArrayRef<const IfStmt *> Guards, ASTContext &Ctx) {
+                llvm::ArrayRef<const IfStmt *> Guards, ASTContext &Ctx,
+                LoopBodyReads &Reads) {
   if (Handed.empty())
     return false;
   LoopParts P = loopParts(Loop);
   // What the call reads, once for all the entries: a C loop hands dozens
   // of addresses and pointers.
-  llvm::SmallPtrSet<const ValueDecl *, 16> Reads = declsRead(Call);
+  llvm::SmallPtrSet<const ValueDecl *, 16> Read = declsRead(Call);
   if (llvm::none_of(Handed, [&](const auto &Entry) {
-        return Reads.count(Entry.first) && Entry.second != Call;
+        return Read.count(Entry.first) && Entry.second != Call;
       }))
     return false;
   if (Guards.empty())
     return false;
   for (const auto &Entry : Handed) {
     const CallExpr *Other = Entry.second;
-    if (!Reads.count(Entry.first) || Other == Call ||
+    if (!Read.count(Entry.first) || Other == Call ||
         containsStmt(Other, Call) || containsStmt(Call, Other))
       continue;
     // Made only for a test that could guard the call (reading the other
@@ -513,13 +584,13 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
       if (Guarded || containsStmt(If->getThen(), Other))
         continue;
       if (!Reader) {
-        IsOther.emplace(P.Body, Other);
+        IsOther.emplace(P.Body, Other, Reads);
         Reader.emplace(Ctx, *IsOther);
       }
       Guarded = Reader->mentions(If->getCond()) &&
                 Reader->read(If->getCond()) == Outcome::Success;
     }
-    if (Guarded && !loopsBackOnFailure(Loop, Other, Ctx))
+    if (Guarded && !loopsBackOnFailure(Loop, Other, Ctx, Reads))
       return true;
   }
   return false;
@@ -547,8 +618,9 @@ static bool siblingAfterReaches(const Stmt *Region, const IfStmt *If,
 }
 
 bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
-                       const Stmt *Back, ASTContext &Ctx) {
-  CallResult IsResult(Region, Call);
+                       const Stmt *Back, ASTContext &Ctx,
+                       LoopBodyReads &Reads) {
+  CallResult IsResult(Region, Call, Reads);
   OutcomeReader Reader(Ctx, IsResult);
   const SourceManager &SM = Ctx.getSourceManager();
   bool Found = false, SuccessGoesBack = false;

@@ -65,10 +65,16 @@ static std::string normalizeQualifiedName(StringRef QN) {
 bool NameList::matches(StringRef RawQN) const {
   if (empty())
     return false;
-  auto [It, New] = Memo.try_emplace(RawQN, false);
-  if (New)
-    It->second = matchesNormalized(normalizeQualifiedName(RawQN));
-  return It->second;
+  {
+    std::lock_guard<std::mutex> Lock(Memo.Mu);
+    if (auto It = Memo.Map.find(RawQN); It != Memo.Map.end())
+      return It->second;
+  }
+  // Matched outside the lock: regexes read only their compiled form.
+  bool Matches = matchesNormalized(normalizeQualifiedName(RawQN));
+  std::lock_guard<std::mutex> Lock(Memo.Mu);
+  Memo.Map.try_emplace(RawQN, Matches);
+  return Matches;
 }
 
 bool NameList::matchesNormalized(StringRef QN) const {

@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Regex.h"
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,7 +49,23 @@ private:
   std::vector<Pattern> Regexes;
   /// Answers by qualified name: the model asks about the same callees at
   /// every call, and a regex match costs more than the rest of the lookup.
-  mutable llvm::StringMap<bool> Memo;
+  /// One model serves every thread, so the answers are kept under a lock; a
+  /// copy of the list starts with none.
+  struct Answers {
+    Answers() = default;
+    Answers(const Answers &) {}
+    Answers &operator=(const Answers &) {
+      clear();
+      return *this;
+    }
+    void clear() {
+      std::lock_guard<std::mutex> Lock(Mu);
+      Map.clear();
+    }
+    std::mutex Mu;
+    llvm::StringMap<bool> Map;
+  };
+  mutable Answers Memo;
 };
 
 } // namespace clang::tidy::retry::model

@@ -58,7 +58,7 @@ class Analyzer {
 public:
   Analyzer(const RetrySite &Site, RetrySiteIndex &Index)
       : Site(Site), Index(Index), Api(Index.api()), Ctx(Index.context()),
-        Conds(Index.api(), Index.context()) {
+        Conds(Index.api(), Index.context(), Index.fixedFields()) {
     // Locals holding what an operation returned (`herr =
     // rd_http_req_perform_sync(&req)`): a test of one is a test of the
     // outcome even where the model cannot tell a status in it.
@@ -97,6 +97,21 @@ private:
   RetriedStatuses finish(const StatusSet &Universe) const;
   StatusSet flow(const Stmt *S, StatusSet In);
   StatusSet flowSwitch(const SwitchStmt *SW, StatusSet In);
+  StatusSet flowHelper(const FunctionDecl *H, StatusSet In);
+  StatusSet flowExpr(const Expr *E, StatusSet In);
+  /// An `if`: the outcomes its condition lets into each branch, and the
+  /// gate it is when one branch never comes back.
+  StatusSet flowIf(const IfStmt *If, StatusSet In);
+  /// A `try`: the statuses thrown in its block reach the handlers whose
+  /// type catches them.
+  StatusSet flowTry(const CXXTryStmt *Try, StatusSet In);
+  /// Operations that return nothing report through what they are handed:
+  /// marks those as holding the outcome.
+  void learnOutcomeArguments();
+  /// The outcomes the site's operations can produce.
+  StatusSet universe();
+  /// A site that calls a retry helper: what the helper is assumed to retry.
+  RetriedStatuses runHelper(const StatusSet &Universe);
   void retry(const StatusSet &S, const Stmt *Where) {
     if (S.empty())
       return;
@@ -219,6 +234,136 @@ const FunctionDecl *Analyzer::throwingHelper(const Stmt *S) const {
   return Found;
 }
 
+/// Follows throwing helper \p H's body with \p In; what it returns or
+/// falls off with comes back to the caller.
+StatusSet Analyzer::flowHelper(const FunctionDecl *H, StatusSet In) {
+  const Stmt *SavedCur = CurrentCond, *SavedGate = LastGate;
+  StatusSet SavedReturned = HelperReturned;
+  HelperReturned = StatusSet::none();
+  ++HelperDepth;
+  Conds.learnVariables(H->getBody());
+  StatusSet FellOff = flow(H->getBody(), In);
+  --HelperDepth;
+  In = HelperReturned | FellOff;
+  HelperReturned = SavedReturned;
+  CurrentCond = SavedCur;
+  LastGate = SavedGate;
+  return In;
+}
+
+/// An expression statement: a throw or a call that does not return ends
+/// the path.
+StatusSet Analyzer::flowExpr(const Expr *E, StatusSet In) {
+  const Expr *Inner = ignoreWrappers(E);
+  if (const auto *Throw = dyn_cast_or_null<CXXThrowExpr>(Inner)) {
+    if (TryDepth)
+      Thrown.push_back(
+          {Throw->getSubExpr() ? Throw->getSubExpr()->getType() : QualType(),
+           In});
+    return StatusSet::none();
+  }
+  // `std::rethrow_exception(e);`, `abort();`: no way on from here.
+  if (const auto *Call = dyn_cast_or_null<CallExpr>(Inner))
+    if (const FunctionDecl *FD = calleeDecl(Call); FD && FD->isNoReturn())
+      return StatusSet::none();
+  return In;
+}
+
+StatusSet Analyzer::flowIf(const IfStmt *If, StatusSet In) {
+  // Branches that both fall through decide nothing about the retry path
+  // (`if (res && retry_after_ms(*res) > ms) ms = ...;`): what their
+  // condition says of the reply does not matter.
+  if (!mayJump(If->getThen()) && !mayJump(If->getElse())) {
+    StatusSet T = flow(If->getThen(), In);
+    return If->getElse() ? T | flow(If->getElse(), In) : In;
+  }
+  StatusCond C = isCapComparison(withoutCapTest(If->getCond()))
+                     ? StatusCond::unknown()
+                     : Conds.eval(withoutCapTest(If->getCond()));
+  Imprecise = Imprecise || C.Imprecise;
+  // `catch (const Error &e) { if (e.has_label("Transient")) continue; }`:
+  // which exceptions go back was not read.
+  if (Handler && Handler->getExceptionDecl() && !(C.Must == C.May) &&
+      references(If->getCond(), Handler->getExceptionDecl()))
+    ExceptionsFiltered = true;
+  if (isOneShot(If->getCond(), If->getThen())) {
+    // One retry after a state change is not a retry policy.
+    StatusSet T = flow(If->getThen(), StatusSet::none());
+    (void)T;
+    return If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
+  }
+  // An exit gate whose outcome on the response also depends on something
+  // unknown (`if (flag && res->status < 500) return;`) leaves the retried
+  // set uncertain.
+  // So does one on the outcome that cannot be read at all (a same-file
+  // predicate over an error's code): an unread decision names no status.
+  if (!(C.Must == C.May) && !isCapComparison(withoutCapTest(If->getCond())) &&
+      (Conds.mentionsResponse(withoutCapTest(If->getCond())) ||
+       (C.Must.empty() && C.May == StatusSet::all() &&
+        asksOfOpResult(withoutCapTest(If->getCond())))))
+    Imprecise = true;
+  const Stmt *SavedCur = CurrentCond;
+  CurrentCond = If->getCond();
+  // A gate inside a branch that never goes back (`else { if (try_only)
+  // return r; throw ...; }`) decides nothing about the retry path.
+  const Stmt *GateBefore = LastGate;
+  StatusSet T = flow(If->getThen(), In & C.May);
+  const Stmt *GateThen = T.empty() ? GateBefore : LastGate;
+  LastGate = GateBefore;
+  CurrentCond = SavedCur;
+  StatusSet E =
+      If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
+  if (E.empty() || LastGate == GateBefore)
+    LastGate = GateThen;
+  // An exit gate: what passes it is decided by this condition.
+  if (T.empty() && !E.empty())
+    LastGate = If->getCond();
+  return T | E;
+}
+
+StatusSet Analyzer::flowTry(const CXXTryStmt *Try, StatusSet In) {
+  auto SavedThrown = std::move(Thrown);
+  Thrown.clear();
+  ++TryDepth;
+  StatusSet Out = flow(Try->getTryBlock(), In);
+  --TryDepth;
+  auto ThrownHere = std::move(Thrown);
+  Thrown = std::move(SavedThrown);
+  for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
+    const CXXCatchStmt *H = Try->getHandler(I);
+    QualType Caught = H->getCaughtType();
+    const CXXRecordDecl *CR =
+        Caught.isNull() ? nullptr
+                        : Caught.getNonReferenceType()->getAsCXXRecordDecl();
+    // Exceptions from the operation itself (transport errors) reach any
+    // handler; statuses reach the handlers whose type catches them.
+    StatusSet Reaching = StatusSet::exceptions();
+    for (const auto &[T, Statuses] : ThrownHere) {
+      const CXXRecordDecl *TR = T.isNull() ? nullptr : T->getAsCXXRecordDecl();
+      bool Catches =
+          Caught.isNull() ||
+          (CR && CR->getQualifiedNameAsString() == "std::exception") ||
+          (CR && TR &&
+           (TR->getCanonicalDecl() == CR->getCanonicalDecl() ||
+            TR->isDerivedFrom(CR)));
+      if (Catches)
+        Reaching = Reaching | Statuses;
+    }
+    const Stmt *SavedCur = CurrentCond;
+    const CXXCatchStmt *SavedHandler = Handler;
+    CurrentCond = H;
+    Handler = H;
+    StatusSet HOut = flow(H->getHandlerBlock(), Reaching);
+    CurrentCond = SavedCur;
+    Handler = SavedHandler;
+    // A handler that falls through continues with the loop body.
+    if (!HOut.empty())
+      LastGate = H; // what falls out of a handler loops back from here
+    Out = Out | HOut;
+  }
+  return Out;
+}
+
 StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
   if (!S || In.empty())
     return In;
@@ -232,17 +377,7 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
   // returns comes back here.
   if (TryDepth && HelperDepth < 2 && isa<Expr, ReturnStmt, DeclStmt>(S))
     if (const FunctionDecl *H = throwingHelper(S)) {
-      const Stmt *SavedCur = CurrentCond, *SavedGate = LastGate;
-      StatusSet SavedReturned = HelperReturned;
-      HelperReturned = StatusSet::none();
-      ++HelperDepth;
-      Conds.learnVariables(H->getBody());
-      StatusSet FellOff = flow(H->getBody(), In);
-      --HelperDepth;
-      In = HelperReturned | FellOff;
-      HelperReturned = SavedReturned;
-      CurrentCond = SavedCur;
-      LastGate = SavedGate;
+      In = flowHelper(H, In);
       if (In.empty())
         return In;
     }
@@ -269,123 +404,20 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
   }
   if (isa<ReturnStmt>(S) || isa<CoreturnStmt>(S))
     return StatusSet::none();
-  if (const auto *E = dyn_cast<Expr>(S)) {
-    const Expr *Inner = ignoreWrappers(E);
-    if (const auto *Throw = dyn_cast_or_null<CXXThrowExpr>(Inner)) {
-      if (TryDepth)
-        Thrown.push_back(
-            {Throw->getSubExpr() ? Throw->getSubExpr()->getType() : QualType(),
-             In});
-      return StatusSet::none();
-    }
-    // `std::rethrow_exception(e);`, `abort();`: no way on from here.
-    if (const auto *Call = dyn_cast_or_null<CallExpr>(Inner))
-      if (const FunctionDecl *FD = calleeDecl(Call); FD && FD->isNoReturn())
-        return StatusSet::none();
-    return In;
-  }
+  if (const auto *E = dyn_cast<Expr>(S))
+    return flowExpr(E, In);
   if (isa<BreakStmt>(S))
     return StatusSet::none(); // leaves the loop (switch breaks handled there)
   if (isa<ContinueStmt>(S)) {
     retry(In, CurrentCond ? CurrentCond : S);
     return StatusSet::none();
   }
-  if (const auto *If = dyn_cast<IfStmt>(S)) {
-    // Branches that both fall through decide nothing about the retry path
-    // (`if (res && retry_after_ms(*res) > ms) ms = ...;`): what their
-    // condition says of the reply does not matter.
-    if (!mayJump(If->getThen()) && !mayJump(If->getElse())) {
-      StatusSet T = flow(If->getThen(), In);
-      return If->getElse() ? T | flow(If->getElse(), In) : In;
-    }
-    StatusCond C = isCapComparison(withoutCapTest(If->getCond()))
-                       ? StatusCond::unknown()
-                       : Conds.eval(withoutCapTest(If->getCond()));
-    Imprecise = Imprecise || C.Imprecise;
-    // `catch (const Error &e) { if (e.has_label("Transient")) continue; }`:
-    // which exceptions go back was not read.
-    if (Handler && Handler->getExceptionDecl() && !(C.Must == C.May) &&
-        references(If->getCond(), Handler->getExceptionDecl()))
-      ExceptionsFiltered = true;
-    if (isOneShot(If->getCond(), If->getThen())) {
-      // One retry after a state change is not a retry policy.
-      StatusSet T = flow(If->getThen(), StatusSet::none());
-      (void)T;
-      return If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
-    }
-    // An exit gate whose outcome on the response also depends on something
-    // unknown (`if (flag && res->status < 500) return;`) leaves the retried
-    // set uncertain.
-    // So does one on the outcome that cannot be read at all (a same-file
-    // predicate over an error's code): an unread decision names no status.
-    if (!(C.Must == C.May) && !isCapComparison(withoutCapTest(If->getCond())) &&
-        (Conds.mentionsResponse(withoutCapTest(If->getCond())) ||
-         (C.Must.empty() && C.May == StatusSet::all() &&
-          asksOfOpResult(withoutCapTest(If->getCond())))))
-      Imprecise = true;
-    const Stmt *SavedCur = CurrentCond;
-    CurrentCond = If->getCond();
-    // A gate inside a branch that never goes back (`else { if (try_only)
-    // return r; throw ...; }`) decides nothing about the retry path.
-    const Stmt *GateBefore = LastGate;
-    StatusSet T = flow(If->getThen(), In & C.May);
-    const Stmt *GateThen = T.empty() ? GateBefore : LastGate;
-    LastGate = GateBefore;
-    CurrentCond = SavedCur;
-    StatusSet E =
-        If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
-    if (E.empty() || LastGate == GateBefore)
-      LastGate = GateThen;
-    // An exit gate: what passes it is decided by this condition.
-    if (T.empty() && !E.empty())
-      LastGate = If->getCond();
-    return T | E;
-  }
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    return flowIf(If, In);
   if (const auto *SW = dyn_cast<SwitchStmt>(S))
     return flowSwitch(SW, In);
-  if (const auto *Try = dyn_cast<CXXTryStmt>(S)) {
-    auto SavedThrown = std::move(Thrown);
-    Thrown.clear();
-    ++TryDepth;
-    StatusSet Out = flow(Try->getTryBlock(), In);
-    --TryDepth;
-    auto ThrownHere = std::move(Thrown);
-    Thrown = std::move(SavedThrown);
-    for (unsigned I = 0; I < Try->getNumHandlers(); ++I) {
-      const CXXCatchStmt *H = Try->getHandler(I);
-      QualType Caught = H->getCaughtType();
-      const CXXRecordDecl *CR =
-          Caught.isNull() ? nullptr
-                          : Caught.getNonReferenceType()->getAsCXXRecordDecl();
-      // Exceptions from the operation itself (transport errors) reach any
-      // handler; statuses reach the handlers whose type catches them.
-      StatusSet Reaching = StatusSet::exceptions();
-      for (const auto &[T, Statuses] : ThrownHere) {
-        const CXXRecordDecl *TR =
-            T.isNull() ? nullptr : T->getAsCXXRecordDecl();
-        bool Catches =
-            Caught.isNull() ||
-            (CR && CR->getQualifiedNameAsString() == "std::exception") ||
-            (CR && TR &&
-             (TR->getCanonicalDecl() == CR->getCanonicalDecl() ||
-              TR->isDerivedFrom(CR)));
-        if (Catches)
-          Reaching = Reaching | Statuses;
-      }
-      const Stmt *SavedCur = CurrentCond;
-      const CXXCatchStmt *SavedHandler = Handler;
-      CurrentCond = H;
-      Handler = H;
-      StatusSet HOut = flow(H->getHandlerBlock(), Reaching);
-      CurrentCond = SavedCur;
-      Handler = SavedHandler;
-      // A handler that falls through continues with the loop body.
-      if (!HOut.empty())
-        LastGate = H; // what falls out of a handler loops back from here
-      Out = Out | HOut;
-    }
-    return Out;
-  }
+  if (const auto *Try = dyn_cast<CXXTryStmt>(S))
+    return flowTry(Try, In);
   // Nested loops and other statements do not decide this site's retries.
   return In;
 }
@@ -437,8 +469,7 @@ static QualType resultType(const CallExpr *Call, const Stmt *Region) {
   return Stored;
 }
 
-RetriedStatuses Analyzer::run() {
-  RetriedStatuses Out;
+void Analyzer::learnOutcomeArguments() {
   // An operation that returns nothing reports its outcome through what it is
   // handed by address or by a pointer (`stub.SubmitOrder(&cntl, &req,
   // resp)`, brpc's controller): tests of those say how it went.
@@ -457,7 +488,9 @@ RetriedStatuses Analyzer::run() {
         Conds.addOutcomeVar(A.Var);
     }
   }
-  // The outcomes the site's operations can produce.
+}
+
+StatusSet Analyzer::universe() {
   StatusSet Universe;
   for (const Operation &Op : Site.Operations) {
     if (Op.Kind == OperationKind::Grpc) {
@@ -487,27 +520,38 @@ RetriedStatuses Analyzer::run() {
       Universe = Universe | StatusSet::exceptions();
   }
   Universe = Universe | StatusSet::exceptions(); // only reach catch handlers
+  return Universe;
+}
 
-  if (Site.Kind == RetryKind::Helper) {
-    // The helper decides; assume it retries failures of any kind, except
-    // what its own loop, where it was read, filters by an unread test.
-    Out.Set = Universe & ~StatusSet::http(200, 299) & ~StatusSet::grpc(0);
-    Out.Imprecise = true;
-    // Its own loop, read: the transport failures and exceptions it goes
-    // back on are those (`try { op(); break; } catch (E &e) { if
-    // (transient(e)) continue; throw; }` retries some exceptions only).
-    if (Site.HelperOwn && Site.HelperOwn != &Site &&
-        Site.HelperOwn->Kind == RetryKind::Loop) {
-      RetriedStatuses Own = Analyzer(*Site.HelperOwn, Index).run();
-      StatusSet Kinds = StatusSet::exceptions() |
-                        StatusSet::transport(unsigned(Transport::All));
-      if (!Own.Imprecise)
-        Out.Set = (Out.Set & ~Kinds) | (Own.Set & Kinds);
-      Out.ExceptionsFiltered = Own.ExceptionsFiltered;
-    }
-    Out.Where = Site.Site;
-    return Out;
+RetriedStatuses Analyzer::runHelper(const StatusSet &Universe) {
+  RetriedStatuses Out;
+  // The helper decides; assume it retries failures of any kind, except
+  // what its own loop, where it was read, filters by an unread test.
+  Out.Set = Universe & ~StatusSet::http(200, 299) & ~StatusSet::grpc(0);
+  Out.Imprecise = true;
+  // Its own loop, read: the transport failures and exceptions it goes
+  // back on are those (`try { op(); break; } catch (E &e) { if
+  // (transient(e)) continue; throw; }` retries some exceptions only).
+  if (Site.HelperOwn && Site.HelperOwn != &Site &&
+      Site.HelperOwn->Kind == RetryKind::Loop) {
+    RetriedStatuses Own = Analyzer(*Site.HelperOwn, Index).run();
+    StatusSet Kinds = StatusSet::exceptions() |
+                      StatusSet::transport(unsigned(Transport::All));
+    if (!Own.Imprecise)
+      Out.Set = (Out.Set & ~Kinds) | (Own.Set & Kinds);
+    Out.ExceptionsFiltered = Own.ExceptionsFiltered;
   }
+  Out.Where = Site.Site;
+  return Out;
+}
+
+RetriedStatuses Analyzer::run() {
+  learnOutcomeArguments();
+  // The outcomes the site's operations can produce.
+  StatusSet Universe = universe();
+
+  if (Site.Kind == RetryKind::Helper)
+    return runHelper(Universe);
 
   if (Site.Kind == RetryKind::Recursion || Site.Kind == RetryKind::Goto) {
     // Only the recursive call / the jump loops back; falling off the end
@@ -563,7 +607,7 @@ StatusSet retryAfterCoverage(const RetrySite &Site, RetrySiteIndex &Index) {
   if (Reads.empty())
     return Site.ReadsRetryAfter ? StatusSet::all() : StatusSet::none();
   ASTContext &Ctx = Index.context();
-  StatusConditions Conds(Index.api(), Ctx);
+  StatusConditions Conds(Index.api(), Ctx, Index.fixedFields());
   for (const Stmt *S : Site.perAttemptCode())
     Conds.learnVariables(S);
   StatusSet Covered = StatusSet::none();

@@ -7,7 +7,7 @@
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
-#include "Waits.h"
+#include "WaitNames.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 #include "utils/IdentifierWords.h"
@@ -230,12 +230,13 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
   // A wait that grows between rounds or is drawn at random is backoff: no
   // walk or poll spreads its rounds out that way.
   for (const Wait &W : Site.Waits)
-    if ((W.Grows || W.Jitter) && !W.Opaque && W.Call) {
+    if ((W.Grows || W.Jitter == Fact::Yes) && !W.Opaque && W.Call) {
       RetryEvidence Ev;
       Ev.K = RetryEvidence::Kind::Counter;
       Ev.Where = W.Call->getBeginLoc();
-      Ev.What = W.Jitter ? "a wait with jitter between rounds (backoff)"
-                         : "a wait that grows between rounds (backoff)";
+      Ev.What = W.Jitter == Fact::Yes
+                    ? "a wait with jitter between rounds (backoff)"
+                    : "a wait that grows between rounds (backoff)";
       return Ev;
     }
   Fn = namedFunction(Fn);

@@ -169,36 +169,62 @@ static bool feedsRequest(const VarDecl *V, const Stmt *Body,
   return false;
 }
 
-/// Does the loop's continuation depend on the outcome of one of \p Ops:
-/// a condition (loop or exit/continue `if`) reads its result, a variable
-/// it filled (out-parameters included) or something derived from those, or
-/// a try block around it decides through exceptions?
-static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
-                           llvm::ArrayRef<Operation> Ops) {
-  llvm::SmallPtrSet<const Stmt *, 4> Calls;
-  for (const Operation &Op : Ops)
-    Calls.insert(Op.Call);
-  auto ContainsOp = [&](const Stmt *S) {
+namespace {
+
+/// What holds the outcome of a loop's operations: the calls themselves, the
+/// variables they fill (out-parameters included), the variables a reply
+/// reader fills, and the variables filled from those (two rounds, flags
+/// raised under a test of them included).
+class OutcomeHolders {
+public:
+  OutcomeHolders(const Stmt *Body, llvm::ArrayRef<Operation> Ops);
+  /// Does \p S contain one of the operations' calls?
+  bool containsOp(const Stmt *S) const {
     bool Found = false;
     forEachDescendant(S, [&](const Stmt *N) { Found |= Calls.count(N) > 0; });
     return Found;
-  };
-  llvm::SmallPtrSet<const VarDecl *, 8> Results;
-  // A call that returns nothing reports through what it is handed, pointers
-  // included (brpc's `stub.Echo(cntl, &req, resp)`, then `cntl->Failed()`).
-  auto AddOutParams = [&](const CallExpr *Call) {
-    bool Void = Call->getType()->isVoidType();
-    for (const OutArgument &A : outArguments(Call))
-      if (A.AddressOf || A.ByReference || (Void && A.ThroughPointer))
-        Results.insert(A.Var);
-  };
-  for (const Operation &Op : Ops) {
-    AddOutParams(Op.Call);
-    if (Op.InnerCall && Op.InnerCall != Op.Call)
-      AddOutParams(Op.InnerCall);
   }
-  // Calls that read the response of the operation: curl_easy_getinfo,
-  // Beast's http::read.
+  /// Does \p S read an outcome?
+  bool reads(const Stmt *S) const;
+
+private:
+  void addOutParams(const CallExpr *Call);
+  void addReplyReaders(const Stmt *Body);
+  void addDerived(const Stmt *N);
+
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  llvm::SmallPtrSet<const VarDecl *, 8> Results;
+};
+
+} // namespace
+
+OutcomeHolders::OutcomeHolders(const Stmt *Body,
+                               llvm::ArrayRef<Operation> Ops) {
+  for (const Operation &Op : Ops)
+    Calls.insert(Op.Call);
+  for (const Operation &Op : Ops) {
+    addOutParams(Op.Call);
+    if (Op.InnerCall && Op.InnerCall != Op.Call)
+      addOutParams(Op.InnerCall);
+  }
+  addReplyReaders(Body);
+  // Variables filled from the operation, then from those (two rounds).
+  for (int Round = 0; Round < 2; ++Round)
+    forEachDescendant(Body, [&](const Stmt *N) { addDerived(N); });
+}
+
+/// A call that returns nothing reports through what it is handed, pointers
+/// included (brpc's `stub.Echo(cntl, &req, resp)`, then `cntl->Failed()`).
+void OutcomeHolders::addOutParams(const CallExpr *Call) {
+  bool Void = Call->getType()->isVoidType();
+  for (const OutArgument &A : outArguments(Call))
+    if (A.AddressOf || A.ByReference || (Void && A.ThroughPointer))
+      Results.insert(A.Var);
+}
+
+/// Calls that read the response of the operation: curl_easy_getinfo,
+/// Beast's http::read.
+void OutcomeHolders::addReplyReaders(const Stmt *Body) {
   forEachDescendant(Body, [&](const Stmt *N) {
     if (const auto *Call = dyn_cast<CallExpr>(N))
       if (const FunctionDecl *FD = calleeDecl(Call)) {
@@ -206,62 +232,61 @@ static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
         if (QN == "curl_easy_getinfo" || QN == "boost::beast::http::read" ||
             QN == "boost::beast::http::async_read" ||
             QN == "boost::beast::http::read_header")
-          AddOutParams(Call);
+          addOutParams(Call);
       }
   });
-  // Variables filled from the operation, then from those (two rounds).
-  for (int Round = 0; Round < 2; ++Round)
-    forEachDescendant(Body, [&](const Stmt *N) {
-      auto Feeds = [&](const Expr *E) {
-        if (ContainsOp(E))
-          return true;
-        bool Found = false;
-        forEachDescendant(E, [&](const Stmt *M) {
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(M))
-            if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-              Found |= Results.count(V) > 0;
-        });
-        return Found;
-      };
-      if (const auto *DS = dyn_cast<DeclStmt>(N)) {
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D))
-            if (V->getInit() && Feeds(V->getInit()))
-              Results.insert(V);
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
-        if (BO->isAssignmentOp())
-          if (const VarDecl *V = refVar(BO->getLHS()))
-            if (Feeds(BO->getRHS()))
-              Results.insert(V);
-      } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
-        if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
-          if (const VarDecl *V = refVar(OC->getArg(0)))
-            if (Feeds(OC->getArg(1)))
-              Results.insert(V);
-      } else if (const auto *If = dyn_cast<IfStmt>(N)) {
-        // A flag raised under a test of the response (`if (!res) again =
-        // true;`) carries the outcome too.
-        if (Feeds(If->getCond()))
-          for (const Stmt *Branch : {If->getThen(), If->getElse()})
-            if (Branch)
-              for (const VarDecl *V : assignedVars(Branch))
-                Results.insert(V);
-      }
-    });
-  auto Reads = [&](const Stmt *S) {
-    if (!S)
-      return false;
-    if (ContainsOp(S))
-      return true;
-    bool Found = false;
-    forEachDescendant(S, [&](const Stmt *N) {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-        if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-          Found |= Results.count(V) > 0;
-    });
-    return Found;
-  };
-  if (Reads(Cond))
+}
+
+void OutcomeHolders::addDerived(const Stmt *N) {
+  auto Feeds = [&](const Expr *E) { return reads(E); };
+  if (const auto *DS = dyn_cast<DeclStmt>(N)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D))
+        if (V->getInit() && Feeds(V->getInit()))
+          Results.insert(V);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(N)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *V = refVar(BO->getLHS()))
+        if (Feeds(BO->getRHS()))
+          Results.insert(V);
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N)) {
+    if (OC->isAssignmentOp() && OC->getNumArgs() == 2)
+      if (const VarDecl *V = refVar(OC->getArg(0)))
+        if (Feeds(OC->getArg(1)))
+          Results.insert(V);
+  } else if (const auto *If = dyn_cast<IfStmt>(N)) {
+    // A flag raised under a test of the response (`if (!res) again =
+    // true;`) carries the outcome too.
+    if (Feeds(If->getCond()))
+      for (const Stmt *Branch : {If->getThen(), If->getElse()})
+        if (Branch)
+          for (const VarDecl *V : assignedVars(Branch))
+            Results.insert(V);
+  }
+}
+
+bool OutcomeHolders::reads(const Stmt *S) const {
+  if (!S)
+    return false;
+  if (containsOp(S))
+    return true;
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+        Found |= Results.count(V) > 0;
+  });
+  return Found;
+}
+
+/// Does the loop's continuation depend on the outcome of one of \p Ops:
+/// a condition (loop or exit/continue `if`) reads its result, a variable
+/// it filled (out-parameters included) or something derived from those, or
+/// a try block around it decides through exceptions?
+static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
+                           llvm::ArrayRef<Operation> Ops) {
+  OutcomeHolders Holders(Body, Ops);
+  if (Holders.reads(Cond))
     return true;
   bool Decides = false;
   forEachDescendant(Body, [&](const Stmt *N) {
@@ -275,17 +300,91 @@ static bool outcomeDecides(const Stmt *Body, const Expr *Cond,
               isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, CXXThrowExpr>(
                   M);
         });
-      if (Jumps && Reads(If->getCond()))
+      if (Jumps && Holders.reads(If->getCond()))
         Decides = true;
     } else if (const auto *Try = dyn_cast<CXXTryStmt>(N)) {
-      if (ContainsOp(Try->getTryBlock()))
+      if (Holders.containsOp(Try->getTryBlock()))
         Decides = true;
     } else if (const auto *SW = dyn_cast<SwitchStmt>(N)) {
-      if (Reads(SW->getCond()))
+      if (Holders.reads(SW->getCond()))
         Decides = true;
     }
   });
   return Decides;
+}
+
+/// Why \p Loop is no loop at all, or no retry whatever it calls: it runs
+/// once, or goes back only when a call was interrupted. Null otherwise.
+static const char *notALoop(const Stmt *Loop, const LoopParts &Parts,
+                            ASTContext &Ctx) {
+  // `do { ... } while (0)` runs once: a macro's statement wrapper (test
+  // ASSERT_* macros, logging), not a loop.
+  if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    bool Value = true;
+    if (!Do->getCond()->isValueDependent() &&
+        Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
+      return "`do ... while (0)` runs once";
+  }
+  if (restartsOnInterrupt(Parts, Ctx))
+    return "it goes back only when a call was interrupted (EINTR): a "
+           "restart, not a retry";
+  return nullptr;
+}
+
+/// The variable that counts the rounds of \p Loop: what a `for` steps, else
+/// what the body steps (the one the condition tests, if any), else what the
+/// condition itself steps (`while (tries++ < 3)`).
+static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts) {
+  const VarDecl *Counter = nullptr;
+  if (isa<ForStmt>(Loop)) {
+    auto Incs = incrementedVars(Parts.Inc);
+    if (!Incs.empty())
+      Counter = Incs.front();
+  }
+  if (!Counter)
+    for (const VarDecl *V : incrementedVars(Parts.Body))
+      if ((Parts.Cond && references(Parts.Cond, V)) || !Counter)
+        Counter = V;
+  if (!Counter && !isa<ForStmt>(Loop)) {
+    auto Incs = incrementedVars(Parts.Cond);
+    if (!Incs.empty())
+      Counter = Incs.front();
+  }
+  return Counter;
+}
+
+/// A `for` whose increment steps a pointer or iterator to the next item
+/// (`inst = inst->next`) that each round's request reads: a walk.
+static bool walksItems(const Stmt *Loop, const Stmt *Body,
+                       llvm::ArrayRef<Operation> Ops) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop); For && For->getInc())
+    for (const ValueDecl *D : changedDecls(For->getInc()))
+      if (const auto *V = dyn_cast<VarDecl>(D);
+          V && !V->getType()->isIntegerType() && feedsRequest(V, Body, Ops))
+        return true;
+  return false;
+}
+
+/// Condition-controlled: \p Cond tests something the body changes other
+/// than the counter (a done flag, the response), and that something does
+/// not feed the next request (that is paging, not retrying).
+static bool conditionControlled(const Expr *Cond, const Stmt *Body,
+                                const VarDecl *Counter,
+                                llvm::ArrayRef<Operation> Ops,
+                                RetrySiteIndex &Index) {
+  if (isConstantTrue(Cond, Index.context()))
+    return false;
+  bool Controlled = false, Feeds = false;
+  for (const VarDecl *V : assignedVars(Body)) {
+    if (V == Counter || !references(Cond, V))
+      continue;
+    Feeds = Feeds || feedsRequest(V, Body, Ops);
+    Controlled = true;
+  }
+  // do { res = op(); } while (!res.ok()) tests the response directly.
+  if (!Controlled && !Index.operationsIn(Cond).empty())
+    Controlled = true;
+  return Controlled && !Feeds;
 }
 
 const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
@@ -298,36 +397,11 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   LoopParts Parts = loopParts(Loop);
   if (!Parts.Body)
     return notSite(Loop, "the loop has no body");
-  // `do { ... } while (0)` runs once: a macro's statement wrapper (test
-  // ASSERT_* macros, logging), not a loop.
-  if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
-    bool Value = true;
-    if (!Do->getCond()->isValueDependent() &&
-        Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
-      return notSite(Loop, "`do ... while (0)` runs once");
-  }
-  if (restartsOnInterrupt(Parts, Ctx))
-    return notSite(Loop, "it goes back only when a call was interrupted "
-                         "(EINTR): a restart, not a retry");
+  if (const char *Why = notALoop(Loop, Parts, Ctx))
+    return notSite(Loop, Why);
   const Stmt *Body = Parts.Body;
   const Expr *Cond = Parts.Cond;
-  const Stmt *Inc = Parts.Inc;
-  const VarDecl *Counter = nullptr;
-  if (isa<ForStmt>(Loop)) {
-    auto Incs = incrementedVars(Inc);
-    if (!Incs.empty())
-      Counter = Incs.front();
-  }
-  if (!Counter)
-    for (const VarDecl *V : incrementedVars(Body))
-      if ((Cond && references(Cond, V)) || !Counter)
-        Counter = V;
-  // while (tries++ < 3): the condition counts the attempts.
-  if (!Counter && !isa<ForStmt>(Loop)) {
-    auto Incs = incrementedVars(Cond);
-    if (!Incs.empty())
-      Counter = Incs.front();
-  }
+  const VarDecl *Counter = loopCounter(Loop, Parts);
 
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
   if (Cond)
@@ -348,21 +422,17 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   if (isIterationLoop(Body, Cond, Counter))
     return notSite(Loop, "it iterates: its counter or iterator picks what "
                          "each round sends");
-  // A `for` whose increment steps a pointer or iterator to the next item
-  // (`inst = inst->next`) that each round's request reads: a walk.
-  if (const auto *For = dyn_cast<ForStmt>(Loop); For && For->getInc())
-    for (const ValueDecl *D : changedDecls(For->getInc()))
-      if (const auto *V = dyn_cast<VarDecl>(D);
-          V && !V->getType()->isIntegerType() && feedsRequest(V, Body, Ops))
-        return notSite(Loop, "it walks: its increment moves to the next item, "
-                             "which each round's request reads");
+  if (walksItems(Loop, Body, Ops))
+    return notSite(Loop, "it walks: its increment moves to the next item, "
+                         "which each round's request reads");
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not, nor
   // does one that goes round after a success (rule 1 of the evidence:
   // the loop goes back because the call failed).
   bool Decides = Structural || outcomeDecides(Body, Cond, Ops);
-  bool Round = !Structural && Decides && goesRoundAfterSuccess(Loop, Ops, Ctx);
+  bool Round = !Structural && Decides &&
+               goesRoundAfterSuccess(Loop, Ops, Ctx, loopBodyReads());
   bool Retries = Decides && !Round;
   const char *Why =
       !Decides ? "the operations' outcome does not decide whether it goes "
@@ -372,27 +442,8 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
                : "it neither leaves on the outcome nor tests in its "
                  "condition something the body changes (or what it tests "
                  "feeds the next request: paging)";
-  bool Exits = leavesLoop(Body);
-  if (Retries && !Exits && !Structural) {
-    // Condition-controlled: it must test something the body changes other
-    // than the counter (a done flag, the response), and that something must
-    // not feed the next request (that is paging, not retrying).
-    bool Controlled = false;
-    if (!isConstantTrue(Cond, Ctx)) {
-      bool Feeds = false;
-      for (const VarDecl *V : assignedVars(Body)) {
-        if (V == Counter || !references(Cond, V))
-          continue;
-        Feeds = Feeds || feedsRequest(V, Body, Ops);
-        Controlled = true;
-      }
-      // do { res = op(); } while (!res.ok()) tests the response directly.
-      if (!Controlled && !operationsIn(Cond).empty())
-        Controlled = true;
-      Controlled = Controlled && !Feeds;
-    }
-    Retries = Controlled;
-  }
+  if (Retries && !leavesLoop(Body) && !Structural)
+    Retries = conditionControlled(Cond, Body, Counter, Ops, *this);
   if (!Retries) {
     // The operations run inside a retry helper's callable, and the loop
     // decides on what the helper returns: it goes back when the helper gave
@@ -405,7 +456,14 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
     if (Ops.empty())
       return notSite(Loop, Why);
   }
+  return recordLoopSite(Loop, Counter, std::move(Ops), MovesOn,
+                        Structural && Retries);
+}
 
+const RetrySite *
+RetrySiteIndex::recordLoopSite(const Stmt *Loop, const VarDecl *Counter,
+                               llvm::SmallVector<Operation, 2> Ops,
+                               bool MovesOn, bool ByStructure) {
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Loop;
   Site->Site = Loop;
@@ -414,7 +472,7 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   Site->Failover = MovesOn;
   summarize(*Site);
   Site->Evidence =
-      siteEvidence(*Site, Structural && Retries, enclosingFunction(Loop), Ctx);
+      siteEvidence(*Site, ByStructure, enclosingFunction(Loop), Ctx);
   if (!Site->Evidence)
     return notSite(Loop, NoRetryEvidence);
   NotSites.erase(Loop);

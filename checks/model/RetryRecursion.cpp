@@ -47,9 +47,9 @@ static const CallExpr *recursiveCall(const FunctionDecl *FD) {
 /// none when one passes something else or there is no call.
 static std::pair<std::optional<int64_t>, std::optional<int64_t>>
 constantsFromCallers(const FunctionDecl *Def, const ParmVarDecl *P,
-                     ASTContext &Ctx) {
+                     ASTContext &Ctx, const AnalysedFiles &Files) {
   std::optional<int64_t> Max, Min;
-  for (const CallExpr *Call : callsFromOutside(Def, Ctx)) {
+  for (const CallExpr *Call : callsFromOutside(Def, Ctx, Files)) {
     const Expr *Arg = argForParam(Call, P);
     int64_t K = Arg ? constInt(Arg, Ctx, INT64_MIN) : INT64_MIN;
     if (K == INT64_MIN)
@@ -211,23 +211,11 @@ bool RetrySiteIndex::mayCallItself(const FunctionDecl *Def) {
          N.MayCallThemselves.count(Def->getCanonicalDecl());
 }
 
-const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def)
-    return nullptr;
-  if (auto It = RecursionSites.find(Def); It != RecursionSites.end())
-    return It->second;
-  RecursionSites[Def] = nullptr;
-  if (!mayCallItself(Def))
-    return notSite(Def, "the function does not call itself");
-  const CallExpr *Again = recursiveCall(Def);
-  if (!Again)
-    return notSite(Def, "the function does not call itself");
-  if (!leavesLoop(Def->getBody()))
-    return notSite(Def, "no path of the function returns without calling "
-                        "itself again");
-  // The recursive call must follow a failure check: it sits under an `if`
-  // or in a catch handler, or a success path returns before it.
+/// Does the recursive call \p Again in \p Def follow a failure check: does
+/// it sit under an `if`, a `?:` or in a catch handler, or does a return
+/// without it come first?
+static bool followsFailureTest(const FunctionDecl *Def, const CallExpr *Again,
+                               ASTContext &Ctx) {
   bool Conditional = false;
   forEachDescendant(Def->getBody(), [&](const Stmt *S) {
     if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
@@ -246,8 +234,12 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
       Conditional = true;
     N = Parents[0];
   }
-  // A retry re-sends the same request: parameters are passed through, only
-  // integers (attempt counters) may change. A tree walk passes children.
+  return Conditional;
+}
+
+/// Does the recursive call \p Again pass \p Def's parameters through, but
+/// for integers (attempt counters)?
+static bool passesSameRequest(const FunctionDecl *Def, const CallExpr *Again) {
   for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
        ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
@@ -255,10 +247,116 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
         dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Again->getArg(I)));
     bool PassedThrough = DRE && DRE->getDecl() == P;
     if (!PassedThrough && !P->getType()->isIntegerType())
-      return notSite(Def, "the recursive call passes a different request (a "
-                          "parameter other than a counter changes): a walk, "
-                          "not a retry");
+      return false;
   }
+  return true;
+}
+
+/// Does a test of \p P in \p Def decide whether to make the recursive call
+/// \p Again (whose own nodes are \p InAgain)?
+static bool gatesRecursion(const FunctionDecl *Def, const CallExpr *Again,
+                           const llvm::SmallPtrSetImpl<const Stmt *> &InAgain,
+                           const ParmVarDecl *P) {
+  bool Found = false;
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    if (Found || InAgain.count(N))
+      return;
+    if (const auto *If = dyn_cast<IfStmt>(N))
+      Found = references(If->getCond(), P);
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
+      Found = references(CO->getCond(), P) &&
+              (containsStmt(CO->getTrueExpr(), Again) ||
+               containsStmt(CO->getFalseExpr(), Again));
+    else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+             BO && BO->isLogicalOp()) // retries > 0 && send(retries - 1)
+      Found =
+          (references(BO->getLHS(), P) && containsStmt(BO->getRHS(), Again)) ||
+          (references(BO->getRHS(), P) && containsStmt(BO->getLHS(), Again));
+  });
+  return Found;
+}
+
+/// Sets the cap of \p Site, the recursion of \p Def through \p Again that
+/// has none yet, from a parameter it counts.
+static void capFromCounter(RetrySite &Site, const FunctionDecl *Def,
+                           const CallExpr *Again, ASTContext &Ctx,
+                           const AnalysedFiles &Files) {
+  // A parameter that changes in the recursive call bounds the attempts
+  // (send(order, retries - 1)) when a test of it decides whether to go on:
+  // an `if` on it, a `?:` that picks the recursive call or a `&&` before
+  // it. One that only
+  // grows the next wait (`fetch(cli, cap < 10000 ? cap * 2 : cap)`) does
+  // not.
+  // The recursive call's own nodes, collected once: a test inside its
+  // arguments does not gate it.
+  llvm::SmallPtrSet<const Stmt *, 16> InAgain;
+  forEachDescendant(Again, [&](const Stmt *N) { InAgain.insert(N); });
+  const llvm::SmallVector<const VarDecl *, 2> CountedInBody =
+      incrementedVars(Def->getBody());
+  if (Site.Cap != CapKind::None)
+    return;
+  for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
+       ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *Arg = ignoreWrappers(Again->getArg(I));
+    const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
+    // Changed in the call, or in the body before it (`--tries_left`).
+    bool Changes =
+        !(DRE && DRE->getDecl() == P) || llvm::is_contained(CountedInBody, P);
+    if (P->getType()->isIntegerType() && Changes &&
+        references(Again->getArg(I), P) &&
+        gatesRecursion(Def, Again, InAgain, P)) {
+      Site.Cap = CapKind::Variable;
+      Site.CapWhere = Again->getArg(I);
+      Site.AttemptCounter = P;
+      // `tried < max_tries`, max_tries passed on unchanged: each caller
+      // caps it with what it passes (HelperCap.cpp reads it per call).
+      if (const BinaryOperator *Cmp = boundComparison(Def, Again, P))
+        Site.CapWhere = Cmp;
+      // Every caller starting it with a constant (`archive(doc, body,
+      // 3)`) caps it there: as many attempts as the largest start makes.
+      auto [Largest, Smallest] = constantsFromCallers(Def, P, Ctx, Files);
+      // (Counting down, the largest start makes the most; counting up,
+      // the smallest.)
+      std::optional<unsigned> N;
+      for (std::optional<int64_t> K : {Largest, Smallest})
+        if (K)
+          if (std::optional<unsigned> M =
+                  recursionAttempts(Def, Again, P, *K, Ctx))
+            N = std::max(N.value_or(*M), *M);
+      if (N) {
+        Site.Cap = CapKind::Constant;
+        Site.MaxAttempts = *N;
+      }
+      break;
+    }
+  }
+}
+
+const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return nullptr;
+  if (auto It = RecursionSites.find(Def); It != RecursionSites.end())
+    return It->second;
+  RecursionSites[Def] = nullptr;
+  if (!mayCallItself(Def))
+    return notSite(Def, "the function does not call itself");
+  const CallExpr *Again = recursiveCall(Def);
+  if (!Again)
+    return notSite(Def, "the function does not call itself");
+  if (!leavesLoop(Def->getBody()))
+    return notSite(Def, "no path of the function returns without calling "
+                        "itself again");
+  // The recursive call must follow a failure check: it sits under an `if`
+  // or in a catch handler, or a success path returns before it.
+  bool Conditional = followsFailureTest(Def, Again, Ctx);
+  // A retry re-sends the same request: parameters are passed through, only
+  // integers (attempt counters) may change. A tree walk passes children.
+  if (!passesSameRequest(Def, Again))
+    return notSite(Def, "the recursive call passes a different request (a "
+                        "parameter other than a counter changes): a walk, "
+                        "not a retry");
   llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
   bool Structural = Ops.empty();
   // Around calls the model does not know, only when the recursion follows
@@ -280,74 +378,7 @@ const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
   Site->Recursive = Def;
   Site->Operations = std::move(Ops);
   summarize(*Site);
-  // A parameter that changes in the recursive call bounds the attempts
-  // (send(order, retries - 1)) when a test of it decides whether to go on:
-  // an `if` on it, a `?:` that picks the recursive call or a `&&` before
-  // it. One that only
-  // grows the next wait (`fetch(cli, cap < 10000 ? cap * 2 : cap)`) does
-  // not.
-  // The recursive call's own nodes, collected once: a test inside its
-  // arguments does not gate it.
-  llvm::SmallPtrSet<const Stmt *, 16> InAgain;
-  forEachDescendant(Again, [&](const Stmt *N) { InAgain.insert(N); });
-  auto Gates = [&](const ParmVarDecl *P) {
-    bool Found = false;
-    forEachDescendant(Def->getBody(), [&](const Stmt *N) {
-      if (Found || InAgain.count(N))
-        return;
-      if (const auto *If = dyn_cast<IfStmt>(N))
-        Found = references(If->getCond(), P);
-      else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
-        Found = references(CO->getCond(), P) &&
-                (containsStmt(CO->getTrueExpr(), Again) ||
-                 containsStmt(CO->getFalseExpr(), Again));
-      else if (const auto *BO = dyn_cast<BinaryOperator>(N);
-               BO && BO->isLogicalOp()) // retries > 0 && send(retries - 1)
-        Found =
-            (references(BO->getLHS(), P) &&
-             containsStmt(BO->getRHS(), Again)) ||
-            (references(BO->getRHS(), P) && containsStmt(BO->getLHS(), Again));
-    });
-    return Found;
-  };
-  const llvm::SmallVector<const VarDecl *, 2> CountedInBody =
-      incrementedVars(Def->getBody());
-  if (Site->Cap == CapKind::None)
-    for (unsigned I = 0; I < Again->getNumArgs() && I < Def->getNumParams();
-         ++I) {
-      const ParmVarDecl *P = Def->getParamDecl(I);
-      const Expr *Arg = ignoreWrappers(Again->getArg(I));
-      const auto *DRE = dyn_cast_or_null<DeclRefExpr>(Arg);
-      // Changed in the call, or in the body before it (`--tries_left`).
-      bool Changes =
-          !(DRE && DRE->getDecl() == P) || llvm::is_contained(CountedInBody, P);
-      if (P->getType()->isIntegerType() && Changes &&
-          references(Again->getArg(I), P) && Gates(P)) {
-        Site->Cap = CapKind::Variable;
-        Site->CapWhere = Again->getArg(I);
-        Site->AttemptCounter = P;
-        // `tried < max_tries`, max_tries passed on unchanged: each caller
-        // caps it with what it passes (HelperCap.cpp reads it per call).
-        if (const BinaryOperator *Cmp = boundComparison(Def, Again, P))
-          Site->CapWhere = Cmp;
-        // Every caller starting it with a constant (`archive(doc, body,
-        // 3)`) caps it there: as many attempts as the largest start makes.
-        auto [Largest, Smallest] = constantsFromCallers(Def, P, Ctx);
-        // (Counting down, the largest start makes the most; counting up,
-        // the smallest.)
-        std::optional<unsigned> N;
-        for (std::optional<int64_t> K : {Largest, Smallest})
-          if (K)
-            if (std::optional<unsigned> M =
-                    recursionAttempts(Def, Again, P, *K, Ctx))
-              N = std::max(N.value_or(*M), *M);
-        if (N) {
-          Site->Cap = CapKind::Constant;
-          Site->MaxAttempts = *N;
-        }
-        break;
-      }
-    }
+  capFromCounter(*Site, Def, Again, Ctx, files());
   Site->Evidence = siteEvidence(*Site, Structural, Def, Ctx);
   if (!Site->Evidence)
     return notSite(Def, NoRetryEvidence);

@@ -3,7 +3,7 @@
 // A retry site's own questions (its description, its per-attempt code), the
 // sites made by calls to retry helpers, and the attempt-counter candidates
 // every kind of site looks for. Loops are recognized in RetryLoops.cpp,
-// recursion in RetryRecursion.cpp, backward gotos in Jumps.cpp, operations
+// recursion in RetryRecursion.cpp, backward gotos in RetryGotos.cpp, operations
 // the model does not know in UnknownOperations.cpp.
 
 #include "RetrySite.h"

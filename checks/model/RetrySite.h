@@ -9,6 +9,7 @@
 #define RETRYLINT_CHECKS_MODEL_RETRYSITE_H
 
 #include "ApiModel.h"
+#include "FixedFields.h"
 #include "RetryEvidence.h"
 #include "UnitNodes.h"
 #include "clang/AST/ASTContext.h"
@@ -22,6 +23,8 @@
 #include <vector>
 
 namespace clang::tidy::retry::model {
+
+class LoopBodyReads;
 
 enum class RetryKind {
   Loop,   ///< for / while / do that loops back after a failure
@@ -38,11 +41,17 @@ enum class CapKind {
   Policy,   ///< a policy call decides (ShouldRetry, IsExhausted, ...)
 };
 
+/// What the model can tell of a fact: proven, disproven, or not readable
+/// (unknown is never read as no).
+enum class Fact { No, Yes, Unknown };
+
 /// A wait between attempts.
 struct Wait {
   const CallExpr *Call = nullptr;
-  /// The duration derives from a random source.
-  bool Jitter = false;
+  /// Whether the duration derives from a random source: unknown when it
+  /// comes from code the model cannot read (Opaque) and no random source
+  /// shows.
+  Fact Jitter = Fact::No;
   /// The duration changes between attempts (counter, or a variable the
   /// loop updates).
   bool Grows = false;
@@ -50,7 +59,7 @@ struct Wait {
   bool RetryAfter = false;
   /// The duration comes from code the model cannot read (a call with no
   /// body here, a virtual call, a field of a struct a call returned): its
-  /// jitter and growth are unknown.
+  /// growth is unknown, and so is its jitter unless a random source shows.
   bool Opaque = false;
   /// A call whose body the model cannot read: it may not wait at all.
   bool MayWait = false;
@@ -166,8 +175,11 @@ struct NamedCallableUse {
 /// first time a statement inside them is asked about.
 class RetrySiteIndex {
 public:
-  RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx)
-      : Model(Model), Ctx(Ctx) {}
+  /// The index of \p Ctx's translation unit, read with \p Model over the
+  /// code \p Files analyses.
+  RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx,
+                 std::shared_ptr<const AnalysedFiles> Files)
+      : Model(Model), Ctx(Ctx), Files(std::move(Files)), Fixed(Ctx) {}
 
   /// Retry sites (innermost first) whose per-attempt code contains \p S.
   /// Code in a loop's init statement or in a lambda's init-captures is
@@ -192,6 +204,8 @@ public:
   std::vector<const RetrySite *> allSites();
 
   ASTContext &context() { return Ctx; }
+  /// The code of the unit the index reads.
+  const AnalysedFiles &files() const { return *Files; }
 
   /// The retry-helper site made by \p Call, whatever form its callable
   /// takes (a lambda, a named lambda, a function by name or address).
@@ -213,6 +227,10 @@ public:
     ExternalOperations = std::move(Fn);
   }
   const ApiModel &api() const { return Model; }
+  /// The configuration members the unit proves (FixedFields.h).
+  FixedFields &fixedFields() { return Fixed; }
+  /// The unit's loop bodies as read by outcome (StructuralRetryInternal.h).
+  LoopBodyReads &loopBodyReads();
 
   /// \p Call as an operation the model does not know (UnknownOperations.cpp):
   /// a callable parameter, a function declared but not defined in the TU, a
@@ -273,6 +291,12 @@ private:
   /// Unknown operations called directly in \p S (not in nested lambdas).
   llvm::SmallVector<Operation, 2> unknownOperationsIn(const Stmt *S);
   const RetrySite *analyzeLoop(const Stmt *Loop);
+  /// The loop site of \p Loop with its counter and operations, summarized,
+  /// or null when it shows no retry evidence (\p ByStructure: found by
+  /// structure alone).
+  const RetrySite *recordLoopSite(const Stmt *Loop, const VarDecl *Counter,
+                                  llvm::SmallVector<Operation, 2> Ops,
+                                  bool MovesOn, bool ByStructure);
   const RetrySite *analyzeRecursion(const FunctionDecl *FD);
   /// Can \p Def, a definition, call itself? No when the walk read its body
   /// and no call in it names it or is left unresolved.
@@ -317,6 +341,9 @@ private:
 
   const ApiModel &Model;
   ASTContext &Ctx;
+  std::shared_ptr<const AnalysedFiles> Files;
+  FixedFields Fixed;
+  std::shared_ptr<LoopBodyReads> BodyReads;
   std::function<std::optional<Operation>(const CallExpr *)> ExternalOperations;
   llvm::DenseMap<const Stmt *, std::unique_ptr<RetrySite>> Sites;
   llvm::DenseMap<const Stmt *, bool> NotSites;
@@ -351,7 +378,7 @@ private:
 /// curl_multi_poll(); ... }`), which is no retry site however it fails.
 /// False when the outcome tests cannot be read (unknown is no evidence).
 bool goesRoundAfterSuccess(const Stmt *Loop, llvm::ArrayRef<Operation> Ops,
-                           ASTContext &Ctx);
+                           ASTContext &Ctx, LoopBodyReads &Reads);
 
 } // namespace clang::tidy::retry::model
 

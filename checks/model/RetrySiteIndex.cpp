@@ -3,7 +3,7 @@
 // The per-translation-unit index of retry sites: which sites a statement is
 // evaluated in once per attempt, the operations functions perform, and the
 // calls retry sites make. The sites themselves are recognized in
-// RetryLoops.cpp, RetryRecursion.cpp, Jumps.cpp and RetrySite.cpp (helper
+// RetryLoops.cpp, RetryRecursion.cpp, RetryGotos.cpp and RetrySite.cpp (helper
 // calls).
 
 #include "RetrySite.h"
@@ -95,9 +95,16 @@ struct NamedCallableUses {
 
 } // namespace
 
+LoopBodyReads &RetrySiteIndex::loopBodyReads() {
+  // Each loop body is read by outcome once, for all the calls in it.
+  if (!BodyReads)
+    BodyReads = std::make_shared<LoopBodyReads>();
+  return *BodyReads;
+}
+
 const UnitNodes &RetrySiteIndex::unitNodes() {
   if (!Nodes)
-    Nodes = sharedUnitNodes(Ctx);
+    Nodes = sharedUnitNodes(Ctx, Files);
   return *Nodes;
 }
 
@@ -368,8 +375,6 @@ void RetrySiteIndex::buildCallIndex() {
   for (size_t I = 0; I < C.Loops.size(); ++I)
     if (C.LoopFunctions[I])
       EnclosingFn.try_emplace(C.Loops[I], C.LoopFunctions[I]);
-  // Each loop body is read by outcome once, for all the calls in it.
-  LoopBodyMemo Memo;
   auto IndexRegion = [&](const Stmt *Region, const RetrySite *Site) {
     forEachDescendant(Region, [&](const Stmt *N) {
       if (const auto *Call = dyn_cast<CallExpr>(N))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Helpers shared by the files that recognize retry sites (RetrySite.cpp,
-// RetryLoops.cpp, RetryRecursion.cpp, Jumps.cpp). Internal to the model:
+// RetryLoops.cpp, RetryRecursion.cpp, RetryGotos.cpp). Internal to the model:
 // checks do not include it.
 
 #ifndef RETRYLINT_CHECKS_MODEL_RETRYSITEINTERNAL_H

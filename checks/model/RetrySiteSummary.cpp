@@ -53,50 +53,55 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   summarizeLookup(Site, Code);
 }
 
+/// Does \p S hand over a key: a key header literal, a call to a setter
+/// or with a parameter named as a key sink, or a field named as one? The
+/// first sink found becomes \p Site's key evidence.
+static bool hasKeySink(const Stmt *S, const ApiModel &Model, RetrySite &Site) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    // The first sink found is the key's evidence (--trace).
+    auto Sink = [&] {
+      Found = true;
+      if (!Site.KeyWhere)
+        Site.KeyWhere = N;
+    };
+    if (const auto *SL = dyn_cast<StringLiteral>(N)) {
+      if (SL->getCharByteWidth() == 1 &&
+          (Model.isKeyHeader(SL->getString()) ||
+           Model.isKeyHeaderPrefix(SL->getString())))
+        Sink();
+    } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
+      // A setter of a response, result or error object records what the
+      // server sent back: no key leaves in it (rule 6).
+      const auto *MD = dyn_cast_or_null<CXXMethodDecl>(calleeDecl(Call));
+      if (MD && isReplyRecord(MD->getParent()))
+        return;
+      if (const FunctionDecl *FD = calleeDecl(Call)) {
+        if (FD->getDeclName().isIdentifier() &&
+            Model.isKeySinkName(FD->getName()))
+          Sink();
+        for (const ParmVarDecl *P : FD->parameters())
+          if (P->getDeclName().isIdentifier() &&
+              Model.isKeySinkName(P->getName()))
+            Sink();
+      }
+    } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+        if (F->getDeclName().isIdentifier() &&
+            Model.isKeySinkName(F->getName()) &&
+            !isReplyRecord(dyn_cast<CXXRecordDecl>(F->getParent())))
+          Sink();
+    }
+  });
+  return Found;
+}
+
 void RetrySiteIndex::summarizeKey(RetrySite &Site,
                                   llvm::ArrayRef<const Stmt *> All,
                                   const FunctionDecl *Fn) {
   // Keys: a key sink in the retried code, in what it calls, or in the
   // function that builds the request (headers made before the loop).
-  auto HasKeySink = [&](const Stmt *S) {
-    bool Found = false;
-    forEachDescendant(S, [&](const Stmt *N) {
-      // The first sink found is the key's evidence (--trace).
-      auto Sink = [&] {
-        Found = true;
-        if (!Site.KeyWhere)
-          Site.KeyWhere = N;
-      };
-      if (const auto *SL = dyn_cast<StringLiteral>(N)) {
-        if (SL->getCharByteWidth() == 1 &&
-            (Model.isKeyHeader(SL->getString()) ||
-             Model.isKeyHeaderPrefix(SL->getString())))
-          Sink();
-      } else if (const auto *Call = dyn_cast<CallExpr>(N)) {
-        // A setter of a response, result or error object records what the
-        // server sent back: no key leaves in it (rule 6).
-        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(calleeDecl(Call));
-        if (MD && isReplyRecord(MD->getParent()))
-          return;
-        if (const FunctionDecl *FD = calleeDecl(Call)) {
-          if (FD->getDeclName().isIdentifier() &&
-              Model.isKeySinkName(FD->getName()))
-            Sink();
-          for (const ParmVarDecl *P : FD->parameters())
-            if (P->getDeclName().isIdentifier() &&
-                Model.isKeySinkName(P->getName()))
-              Sink();
-        }
-      } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {
-        if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl()))
-          if (F->getDeclName().isIdentifier() &&
-              Model.isKeySinkName(F->getName()) &&
-              !isReplyRecord(dyn_cast<CXXRecordDecl>(F->getParent())))
-            Sink();
-      }
-    });
-    return Found;
-  };
+  auto HasKeySink = [&](const Stmt *S) { return hasKeySink(S, Model, Site); };
   for (const Stmt *S : All)
     Site.SendsKey = Site.SendsKey || HasKeySink(S);
   if (!Site.SendsKey && Fn && Fn->getBody())
@@ -116,7 +121,8 @@ void RetrySiteIndex::summarizeKey(RetrySite &Site,
       const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(Arg));
       if (!P || !llvm::is_contained(F->parameters(), P))
         continue;
-      llvm::SmallVector<const CallExpr *, 4> Calls = callsFromOutside(F, Ctx);
+      llvm::SmallVector<const CallExpr *, 4> Calls =
+          callsFromOutside(F, Ctx, files());
       if (!Calls.empty() && llvm::all_of(Calls, [&](const CallExpr *C) {
             const Expr *A = argForParam(C, P);
             if (!A)

@@ -23,76 +23,89 @@ static bool convertsToBool(const CXXRecordDecl *RD) {
          });
 }
 
-StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx)
-    : Api(Api), Ctx(Ctx) {}
+StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx,
+                                   FixedFields &Fixed)
+    : Api(Api), Ctx(Ctx), Fixed(Fixed) {}
+
+/// The codes \p Make gives for \p Lo..\p Hi (negative codes skipped).
+template <typename MakeFn>
+static StatusSet codeRange(int64_t Lo, int64_t Hi, MakeFn Make) {
+  StatusSet S;
+  for (int64_t C = std::max<int64_t>(Lo, 0); C <= Hi; ++C)
+    S = S | Make(unsigned(C));
+  return S;
+}
+
+/// `code <Op> V` over the codes 0..\p Max that \p Make gives a set of.
+template <typename MakeFn>
+static StatusCond compareCodes(BinaryOperatorKind Op, int64_t V, MakeFn Make,
+                               int64_t Max) {
+  StatusSet S;
+  switch (Op) {
+  case BO_EQ:
+    if (V >= 0 && V <= Max)
+      S = Make(unsigned(V));
+    break;
+  case BO_NE:
+    S = codeRange(0, Max, Make);
+    if (V >= 0 && V <= Max)
+      S = S & ~Make(unsigned(V));
+    break;
+  case BO_LT:
+    S = codeRange(0, std::min(V - 1, Max), Make);
+    break;
+  case BO_LE:
+    S = codeRange(0, std::min(V, Max), Make);
+    break;
+  case BO_GT:
+    S = codeRange(V + 1, Max, Make);
+    break;
+  case BO_GE:
+    S = codeRange(V, Max, Make);
+    break;
+  default:
+    return StatusCond::unknown();
+  }
+  return StatusCond::exactly(S);
+}
+
+/// `status <Op> V` for an HTTP status.
+static StatusCond compareHttp(BinaryOperatorKind Op, int64_t V) {
+  // Compare in one go: ranges of 1000 codes.
+  StatusSet S;
+  switch (Op) {
+  case BO_EQ:
+    S = StatusSet::http(V, V);
+    break;
+  case BO_NE:
+    S = StatusSet::http(0, 999) & ~StatusSet::http(V, V);
+    break;
+  case BO_LT:
+    S = V > 0 ? StatusSet::http(0, V - 1) : StatusSet::none();
+    break;
+  case BO_LE:
+    S = StatusSet::http(0, V);
+    break;
+  case BO_GT:
+    S = StatusSet::http(V + 1, 999);
+    break;
+  case BO_GE:
+    S = StatusSet::http(V < 0 ? 0 : V, 999);
+    break;
+  default:
+    return StatusCond::unknown();
+  }
+  return StatusCond::exactly(S & StatusSet::http(0, 999));
+}
 
 StatusCond StatusConditions::compare(ResponseKind K, BinaryOperatorKind Op,
                                      int64_t V) {
-  auto Range = [&](int64_t Lo, int64_t Hi, auto Make) {
-    StatusSet S;
-    for (int64_t C = std::max<int64_t>(Lo, 0); C <= Hi; ++C)
-      S = S | Make(unsigned(C));
-    return S;
-  };
-  auto Build = [&](auto Make, int64_t Max) {
-    StatusSet S;
-    switch (Op) {
-    case BO_EQ:
-      if (V >= 0 && V <= Max)
-        S = Make(unsigned(V));
-      break;
-    case BO_NE:
-      S = Range(0, Max, Make);
-      if (V >= 0 && V <= Max)
-        S = S & ~Make(unsigned(V));
-      break;
-    case BO_LT:
-      S = Range(0, std::min(V - 1, Max), Make);
-      break;
-    case BO_LE:
-      S = Range(0, std::min(V, Max), Make);
-      break;
-    case BO_GT:
-      S = Range(V + 1, Max, Make);
-      break;
-    case BO_GE:
-      S = Range(V, Max, Make);
-      break;
-    default:
-      return StatusCond::unknown();
-    }
-    return StatusCond::exactly(S);
-  };
   switch (K) {
-  case ResponseKind::HttpStatus: {
-    // Compare in one go: ranges of 1000 codes.
-    StatusSet S;
-    switch (Op) {
-    case BO_EQ:
-      S = StatusSet::http(V, V);
-      break;
-    case BO_NE:
-      S = StatusSet::http(0, 999) & ~StatusSet::http(V, V);
-      break;
-    case BO_LT:
-      S = V > 0 ? StatusSet::http(0, V - 1) : StatusSet::none();
-      break;
-    case BO_LE:
-      S = StatusSet::http(0, V);
-      break;
-    case BO_GT:
-      S = StatusSet::http(V + 1, 999);
-      break;
-    case BO_GE:
-      S = StatusSet::http(V < 0 ? 0 : V, 999);
-      break;
-    default:
-      return StatusCond::unknown();
-    }
-    return StatusCond::exactly(S & StatusSet::http(0, 999));
-  }
+  case ResponseKind::HttpStatus:
+    return compareHttp(Op, V);
   case ResponseKind::GrpcCode:
-    return Build([](unsigned C) { return StatusSet::grpc(C); }, 16);
+    return compareCodes(
+        Op, V, [](unsigned C) { return StatusSet::grpc(C); }, 16);
   case ResponseKind::CurlCode: {
     // CURLE_OK: a response arrived (any HTTP status); other codes are
     // transport failures of a class. Classes with several codes (Dns,
@@ -163,11 +176,8 @@ StatusCond StatusConditions::compareCprError(BinaryOperatorKind Op,
   return {All & ~Eq.May, All & ~Eq.Must, false};
 }
 
-StatusCond StatusConditions::eval(const Expr *E) {
-  if (!E)
-    return StatusCond::unknown();
-  bool AsCondition = E->getType()->isBooleanType();
-  E = ignoreWrappers(E);
+std::optional<StatusCond> StatusConditions::evalFixedTruth(const Expr *E,
+                                                           bool AsCondition) {
   // A constant (`return true;` in a predicate) holds for every outcome or
   // for none.
   if (bool B = false; !E->isValueDependent() && E->getType()->isBooleanType() &&
@@ -176,80 +186,58 @@ StatusCond StatusConditions::eval(const Expr *E) {
   // So does a gate on a configuration member nothing changes
   // (`retry_on_ & RETRY_ON_5XX`).
   if (bool ReadsField = false; AsCondition || E->getType()->isBooleanType())
-    if (std::optional<int64_t> V = valueWithFixedFields(E, Ctx, ReadsField);
+    if (std::optional<int64_t> V = Fixed.valueOf(E, ReadsField);
         V && ReadsField)
       return StatusCond::exactly(*V ? StatusSet::all() : StatusSet::none());
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() == UO_LNot) {
-      StatusCond C = eval(UO->getSubExpr());
-      return {~C.May, ~C.Must, C.Imprecise};
-    }
+  return std::nullopt;
+}
+
+StatusCond StatusConditions::evalComparison(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *A = BO->getLHS(), *B = BO->getRHS();
+  // A raised flag compared with its raised or initial value:
+  // `rc != 0` with `int rc = -1; ... rc = 0;` under the tests.
+  for (bool Swapped : {false, true}) {
+    int64_t Raised = 0, Initial = 0;
+    const RaisedFlag *F = raisedFlag(Swapped ? B : A, Raised, Initial);
+    int64_t C = constInt(Swapped ? A : B, Ctx, INT64_MIN);
+    if (!F || C == INT64_MIN)
+      continue;
+    if ((Op != BO_EQ && Op != BO_NE) || (C != Raised && C != Initial))
+      return {StatusSet::none(), StatusSet::all(), true};
+    StatusCond Out = raisedTests(*F);
+    bool Holds = (C == Raised) == (Op == BO_EQ);
+    return Holds ? Out : StatusCond{~Out.May, ~Out.Must, Out.Imprecise};
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    BinaryOperatorKind Op = BO->getOpcode();
-    if (Op == BO_LAnd || Op == BO_LOr) {
-      StatusCond L = eval(BO->getLHS()), R = eval(BO->getRHS());
-      if (Op == BO_LAnd)
-        return {L.Must & R.Must, L.May & R.May, L.Imprecise || R.Imprecise};
-      return {L.Must | R.Must, L.May | R.May, L.Imprecise || R.Imprecise};
-    }
-    if (BO->isComparisonOp()) {
-      const Expr *A = BO->getLHS(), *B = BO->getRHS();
-      // A raised flag compared with its raised or initial value:
-      // `rc != 0` with `int rc = -1; ... rc = 0;` under the tests.
-      for (bool Swapped : {false, true}) {
-        int64_t Raised = 0, Initial = 0;
-        const RaisedFlag *F = raisedFlag(Swapped ? B : A, Raised, Initial);
-        int64_t C = constInt(Swapped ? A : B, Ctx, INT64_MIN);
-        if (!F || C == INT64_MIN)
-          continue;
-        if ((Op != BO_EQ && Op != BO_NE) || (C != Raised && C != Initial))
-          return {StatusSet::none(), StatusSet::all(), true};
-        StatusCond Out = raisedTests(*F);
-        bool Holds = (C == Raised) == (Op == BO_EQ);
-        return Holds ? Out : StatusCond{~Out.May, ~Out.Must, Out.Imprecise};
-      }
-      // A same-TU wrapper's result: `post_charge(...) == -1`.
-      for (bool Swapped : {false, true}) {
-        const Expr *W = Swapped ? B : A, *K = Swapped ? A : B;
-        Expr::EvalResult R;
-        if (const std::vector<ReturnValue> *Map = wrapperResult(W))
-          if (!K->isValueDependent() && K->EvaluateAsInt(R, Ctx))
-            return compareReturn(
-                *Map, Swapped ? BinaryOperator::reverseComparisonOp(Op) : Op,
-                R.Val.getInt().getExtValue(), *this);
-      }
-      std::optional<ResponseKind> K = classify(A);
-      if (!K) {
-        std::swap(A, B);
-        K = classify(A);
-        // Mirror it: K > x is x < K. (<=> has no mirror here.)
-        if (Op != BO_Cmp)
-          Op = BinaryOperator::reverseComparisonOp(Op);
-      }
-      if (K == ResponseKind::CprError)
-        return compareCprError(Op, B);
-      Expr::EvalResult R;
-      if (K && B->EvaluateAsInt(R, Ctx))
-        return compare(*K, Op, R.Val.getInt().getExtValue());
-      if (K || mentionsResponse(BO))
-        return {StatusSet::none(), StatusSet::all(), true};
-      return StatusCond::unknown();
-    }
+  // A same-TU wrapper's result: `post_charge(...) == -1`.
+  for (bool Swapped : {false, true}) {
+    const Expr *W = Swapped ? B : A, *K = Swapped ? A : B;
+    Expr::EvalResult R;
+    if (const std::vector<ReturnValue> *Map = wrapperResult(W))
+      if (!K->isValueDependent() && K->EvaluateAsInt(R, Ctx))
+        return compareReturn(
+            *Map, Swapped ? BinaryOperator::reverseComparisonOp(Op) : Op,
+            R.Val.getInt().getExtValue(), *this);
   }
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    // Enum-class comparisons (res.result() == http::status::ok) and
-    // res.error() != httplib::Error::Success go through operator overloads
-    // only for class types; builtin enums land above.
-    if (OC->getNumArgs() == 2 && OC->isComparisonOp()) {
-      std::optional<ResponseKind> K = classify(OC->getArg(0));
-      Expr::EvalResult R;
-      if (K && OC->getArg(1)->EvaluateAsInt(R, Ctx))
-        return compare(*K,
-                       BinaryOperator::getOverloadedOpcode(OC->getOperator()),
-                       R.Val.getInt().getExtValue());
-    }
+  std::optional<ResponseKind> K = classify(A);
+  if (!K) {
+    std::swap(A, B);
+    K = classify(A);
+    // Mirror it: K > x is x < K. (<=> has no mirror here.)
+    if (Op != BO_Cmp)
+      Op = BinaryOperator::reverseComparisonOp(Op);
   }
+  if (K == ResponseKind::CprError)
+    return compareCprError(Op, B);
+  Expr::EvalResult R;
+  if (K && B->EvaluateAsInt(R, Ctx))
+    return compare(*K, Op, R.Val.getInt().getExtValue());
+  if (K || mentionsResponse(BO))
+    return {StatusSet::none(), StatusSet::all(), true};
+  return StatusCond::unknown();
+}
+
+std::optional<StatusCond> StatusConditions::evalTestedFlag(const Expr *E) {
   if (const std::vector<ReturnValue> *Map = wrapperResult(E))
     return compareReturn(*Map, BO_NE, 0, *this); // tested for truth
   int64_t Raised = 0, Initial = 0;
@@ -257,7 +245,7 @@ StatusCond StatusConditions::eval(const Expr *E) {
     // Tested for truth: true when raised to non-zero (`again`), or when
     // left at a non-zero start (`rc` raised to 0 on success).
     if ((Raised != 0) == (Initial != 0))
-      return {StatusSet::none(), StatusSet::all(), true};
+      return StatusCond{StatusSet::none(), StatusSet::all(), true};
     StatusCond Out = raisedTests(*F);
     return Raised != 0 ? Out : StatusCond{~Out.May, ~Out.Must, Out.Imprecise};
   }
@@ -265,12 +253,16 @@ StatusCond StatusConditions::eval(const Expr *E) {
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (auto It = CondVars.find(V); It != CondVars.end()) {
         if (!It->second || CondVarDepth > 4)
-          return {StatusSet::none(), StatusSet::all(), true};
+          return StatusCond{StatusSet::none(), StatusSet::all(), true};
         ++CondVarDepth;
         StatusCond C = eval(It->second);
         --CondVarDepth;
         return C;
       }
+  return std::nullopt;
+}
+
+std::optional<StatusCond> StatusConditions::evalResponseObject(const Expr *E) {
   if (std::optional<ResponseKind> K = classify(E)) {
     // Truth value of the object itself.
     if (*K == ResponseKind::HttpResult)
@@ -299,6 +291,10 @@ StatusCond StatusConditions::eval(const Expr *E) {
     if (RD && (Indirect || convertsToBool(RD)))
       return StatusCond::exactly(StatusSet::http(0, 999));
   }
+  return std::nullopt;
+}
+
+std::optional<StatusCond> StatusConditions::evalResponseCall(const Expr *E) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *M = MC->getMethodDecl();
     if (M && M->getDeclName().isIdentifier() && M->getName() == "ok" &&
@@ -333,6 +329,52 @@ StatusCond StatusConditions::eval(const Expr *E) {
     if (std::optional<StatusCond> C = evalResponsePredicate(Call))
       return *C;
   }
+  return std::nullopt;
+}
+
+StatusCond StatusConditions::eval(const Expr *E) {
+  if (!E)
+    return StatusCond::unknown();
+  bool AsCondition = E->getType()->isBooleanType();
+  E = ignoreWrappers(E);
+  if (std::optional<StatusCond> C = evalFixedTruth(E, AsCondition))
+    return *C;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_LNot) {
+      StatusCond C = eval(UO->getSubExpr());
+      return {~C.May, ~C.Must, C.Imprecise};
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (Op == BO_LAnd || Op == BO_LOr) {
+      StatusCond L = eval(BO->getLHS()), R = eval(BO->getRHS());
+      if (Op == BO_LAnd)
+        return {L.Must & R.Must, L.May & R.May, L.Imprecise || R.Imprecise};
+      return {L.Must | R.Must, L.May | R.May, L.Imprecise || R.Imprecise};
+    }
+    if (BO->isComparisonOp())
+      return evalComparison(BO);
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    // Enum-class comparisons (res.result() == http::status::ok) and
+    // res.error() != httplib::Error::Success go through operator overloads
+    // only for class types; builtin enums land above.
+    if (OC->getNumArgs() == 2 && OC->isComparisonOp()) {
+      std::optional<ResponseKind> K = classify(OC->getArg(0));
+      Expr::EvalResult R;
+      if (K && OC->getArg(1)->EvaluateAsInt(R, Ctx))
+        return compare(*K,
+                       BinaryOperator::getOverloadedOpcode(OC->getOperator()),
+                       R.Val.getInt().getExtValue());
+    }
+  }
+  if (std::optional<StatusCond> C = evalTestedFlag(E))
+    return *C;
+  if (std::optional<StatusCond> C = evalResponseObject(E))
+    return *C;
+  if (std::optional<StatusCond> C = evalResponseCall(E))
+    return *C;
   if (mentionsResponse(E))
     return {StatusSet::none(), StatusSet::all(), true};
   return StatusCond::unknown();

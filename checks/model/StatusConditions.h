@@ -10,6 +10,7 @@
 #define RETRYLINT_CHECKS_MODEL_STATUSCONDITIONS_H
 
 #include "ApiModel.h"
+#include "FixedFields.h"
 #include "StatusSet.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -33,7 +34,9 @@ enum class ResponseKind {
 
 class StatusConditions {
 public:
-  StatusConditions(const ApiModel &Api, ASTContext &Ctx);
+  /// Reads conditions of \p Ctx's unit with \p Api; configuration members
+  /// are looked up in \p Fixed, the unit's.
+  StatusConditions(const ApiModel &Api, ASTContext &Ctx, FixedFields &Fixed);
 
   /// What kind of status \p E holds, if it holds one.
   std::optional<ResponseKind> classify(const Expr *E);
@@ -94,6 +97,19 @@ private:
   /// when \p Call is neither.
   std::optional<StatusCond> evalResponsePredicate(const CallExpr *Call);
   StatusCond compareCprError(BinaryOperatorKind Op, const Expr *Value);
+  /// eval()'s steps, in its order; each gives nullopt when \p E is not of
+  /// its kind. A constant, or a gate on a configuration member nothing
+  /// changes (\p AsCondition: \p E before its wrappers was a bool).
+  std::optional<StatusCond> evalFixedTruth(const Expr *E, bool AsCondition);
+  /// A comparison: of a raised flag, of a wrapper's result, of a status.
+  StatusCond evalComparison(const BinaryOperator *BO);
+  /// A wrapper's result, a raised flag or a condition flag tested for truth.
+  std::optional<StatusCond> evalTestedFlag(const Expr *E);
+  /// The truth of a response object, or of a pointer to one.
+  std::optional<StatusCond> evalResponseObject(const Expr *E);
+  /// A call of a response's method (`ok()`, AWS `IsSuccess()`) or of a
+  /// predicate handed a response.
+  std::optional<StatusCond> evalResponseCall(const Expr *E);
   /// Walks a function body with the outcomes that reach each statement and
   /// hands each `return` the outcomes that reach it; \p OnReturn returns
   /// false to stop. With \p Jumps, loops (a wrapper may retry inside),
@@ -115,6 +131,7 @@ private:
 
   const ApiModel &Api;
   ASTContext &Ctx;
+  FixedFields &Fixed;
   llvm::DenseMap<const VarDecl *, ResponseKind> Vars;
   llvm::SmallPtrSet<const ValueDecl *, 4> OutcomeVars;
   /// Local flags set from a condition on the response (`const bool transient
@@ -152,6 +169,12 @@ private:
       ReturnMaps;
   const std::vector<ReturnValue> *buildReturnMap(const FunctionDecl *FD,
                                                  const FieldDecl *Field);
+  /// Adds to \p Map what returning \p X (a value of \p Def, or of its
+  /// \p Field) means for the outcomes \p When that reach it; clears
+  /// \p Understood when \p X is not read.
+  void mapReturnedValue(const Expr *X, StatusSet When, const FunctionDecl *Def,
+                        const FieldDecl *Field, std::vector<ReturnValue> &Map,
+                        bool &Understood);
   /// Records \p V as holding \p Init when that is a call to a mapped
   /// wrapper or to a same-TU function returning a struct.
   void learnWrapperVar(const VarDecl *V, const Expr *Init);

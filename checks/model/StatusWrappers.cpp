@@ -147,6 +147,61 @@ static const Expr *fieldValueAt(const VarDecl *V, const FieldDecl *Field,
   return Before == Unconditional ? Value : nullptr;
 }
 
+void StatusConditions::mapReturnedValue(const Expr *X, StatusSet When,
+                                        const FunctionDecl *Def,
+                                        const FieldDecl *Field,
+                                        std::vector<ReturnValue> &Map,
+                                        bool &Understood) {
+  X = ignoreWrappers(X);
+  if (!Understood || !X || When.empty())
+    return;
+  // `return static_cast<bool>(res);`, `return res;` from a bool
+  // function: the truth of what is returned.
+  bool AsBool = Field ? Field->getType()->isBooleanType()
+                      : Def->getReturnType()->isBooleanType();
+  // `return (int)code;`: the value is the status.
+  X = ignoreWrappers(X->IgnoreParenCasts());
+  if (!X)
+    return;
+  if (AsBool && !isCondition(X) && mentionsResponse(X)) {
+    StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
+    Map.push_back({When & C.May, 1, std::nullopt});
+    Map.push_back({When & ~C.Must, 0, std::nullopt});
+    return;
+  }
+  Expr::EvalResult R;
+  if (!X->isValueDependent() && X->EvaluateAsInt(R, Ctx)) {
+    Map.push_back({When, R.Val.getInt().getExtValue(), std::nullopt});
+    return;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(X)) {
+    StatusCond C = eval(CO->getCond());
+    mapReturnedValue(CO->getTrueExpr(), When & C.May, Def, Field, Map,
+                     Understood);
+    mapReturnedValue(CO->getFalseExpr(), When & ~C.Must, Def, Field, Map,
+                     Understood);
+    return;
+  }
+  if (std::optional<ResponseKind> K = classify(X);
+      K && (*K == ResponseKind::HttpStatus || *K == ResponseKind::GrpcCode ||
+            *K == ResponseKind::CurlCode)) {
+    Map.push_back({When, std::nullopt, K});
+    return;
+  }
+  if (isCondition(X) && mentionsResponse(X)) {
+    StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
+    Map.push_back({When & C.May, 1, std::nullopt});
+    Map.push_back({When & ~C.Must, 0, std::nullopt});
+    return;
+  }
+  if (const std::vector<ReturnValue> *Inner = wrapperResult(X)) {
+    for (const ReturnValue &RV : *Inner)
+      Map.push_back({RV.When & When, RV.Const, RV.Passes});
+    return;
+  }
+  Understood = false;
+}
+
 const std::vector<StatusConditions::ReturnValue> *
 StatusConditions::buildReturnMap(const FunctionDecl *FD,
                                  const FieldDecl *Field) {
@@ -168,55 +223,6 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
 
   std::vector<ReturnValue> Map;
   bool Understood = true;
-  std::function<void(const Expr *, StatusSet)> Value = [&](const Expr *X,
-                                                           StatusSet When) {
-    X = ignoreWrappers(X);
-    if (!Understood || !X || When.empty())
-      return;
-    // `return static_cast<bool>(res);`, `return res;` from a bool
-    // function: the truth of what is returned.
-    bool AsBool = Field ? Field->getType()->isBooleanType()
-                        : Def->getReturnType()->isBooleanType();
-    // `return (int)code;`: the value is the status.
-    X = ignoreWrappers(X->IgnoreParenCasts());
-    if (!X)
-      return;
-    if (AsBool && !isCondition(X) && mentionsResponse(X)) {
-      StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
-      Map.push_back({When & C.May, 1, std::nullopt});
-      Map.push_back({When & ~C.Must, 0, std::nullopt});
-      return;
-    }
-    Expr::EvalResult R;
-    if (!X->isValueDependent() && X->EvaluateAsInt(R, Ctx)) {
-      Map.push_back({When, R.Val.getInt().getExtValue(), std::nullopt});
-      return;
-    }
-    if (const auto *CO = dyn_cast<ConditionalOperator>(X)) {
-      StatusCond C = eval(CO->getCond());
-      Value(CO->getTrueExpr(), When & C.May);
-      Value(CO->getFalseExpr(), When & ~C.Must);
-      return;
-    }
-    if (std::optional<ResponseKind> K = classify(X);
-        K && (*K == ResponseKind::HttpStatus || *K == ResponseKind::GrpcCode ||
-              *K == ResponseKind::CurlCode)) {
-      Map.push_back({When, std::nullopt, K});
-      return;
-    }
-    if (isCondition(X) && mentionsResponse(X)) {
-      StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
-      Map.push_back({When & C.May, 1, std::nullopt});
-      Map.push_back({When & ~C.Must, 0, std::nullopt});
-      return;
-    }
-    if (const std::vector<ReturnValue> *Inner = wrapperResult(X)) {
-      for (const ReturnValue &RV : *Inner)
-        Map.push_back({RV.When & When, RV.Const, RV.Passes});
-      return;
-    }
-    Understood = false;
-  };
   // Which outcomes reach each return, loops (a wrapper may retry inside)
   // and jumps included.
   bool Inexact = false;
@@ -234,7 +240,7 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
             X = fieldValueAt(V, Field, RS, Def->getBody(),
                              Ctx.getSourceManager());
             Understood = Understood && X;
-            Value(X, In);
+            mapReturnedValue(X, In, Def, Field, Map, Understood);
             return Understood;
           }
           if (const auto *CL = dyn_cast_or_null<CompoundLiteralExpr>(Init))
@@ -245,7 +251,7 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
                   : nullptr;
         }
         Understood = Understood && X;
-        Value(X, In);
+        mapReturnedValue(X, In, Def, Field, Map, Understood);
         return Understood;
       },
       Inexact);

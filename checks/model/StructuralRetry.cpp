@@ -10,7 +10,7 @@
 // from failure, in CallOutcomes.cpp, and which way code goes on each
 // outcome, in LoopBackOnFailure.cpp.
 
-#include "Jumps.h"
+#include "RetryGotos.h"
 #include "RetrySite.h"
 #include "StructuralRetryInternal.h"
 #include "utils/AssignedVars.h"
@@ -112,7 +112,7 @@ RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
       if (!Unread)
         Unread = unreadResults(Def->getBody());
       if (!Unread->count(Call) &&
-          goesBackOnFailure(Def->getBody(), Call, Back, Ctx))
+          goesBackOnFailure(Def->getBody(), Call, Back, Ctx, loopBodyReads()))
         Out.push_back(*Op);
     }
   });
@@ -153,7 +153,8 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
       if (std::optional<Operation> Op = unknownOperation(Call)) {
         if (!Unread)
           Unread = unreadResults(Block);
-        if (!Unread->count(Call) && goesBackOnFailure(Block, Call, Back, Ctx))
+        if (!Unread->count(Call) &&
+            goesBackOnFailure(Block, Call, Back, Ctx, loopBodyReads()))
           Out.push_back(*Op);
       }
     });
@@ -206,89 +207,147 @@ static void changedForNextRound(const Stmt *S,
     changedForNextRound(C, Out);
 }
 
-llvm::SmallVector<Operation, 2>
-RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
-  llvm::SmallVector<Operation, 2> Out;
-  MovesOn = false;
-  LoopParts P = loopParts(Loop);
-  // The calls the loop may retry, in walk order: an operation, or a retry
-  // helper that gave up (the loop around it is an outer layer). Lambdas
-  // made in the loop run where they are called: the walk does not enter
-  // them. Body and condition are disjoint, so no call is seen twice.
+namespace {
+
+/// Reads which unknown operations one loop re-issues because they failed.
+/// The algorithm: walk the loop's parts once for its calls (with the if
+/// that guards each), its body's locals and the addresses it hands out;
+/// the candidates are the calls that are operations (or retry helpers that
+/// gave up) whose result something reads. Then find what changes from one
+/// round to the next: what the body and increment change, less the
+/// backoff's own state, a connection remade from what does not change and
+/// the locals made afresh each round, plus the locals picked through what
+/// changes. A candidate that reads any of it, or works through a sequence,
+/// goes elsewhere each round (the loop moves on); one the loop goes back to
+/// when it fails is retried.
+class LoopRounds {
+public:
+  LoopRounds(RetrySiteIndex &Index, const Stmt *Loop)
+      : Index(Index), Ctx(Index.context()), Loop(Loop),
+        P(loopParts(Loop)), Parts{P.Body, P.Cond, P.Inc} {}
+
+  llvm::SmallVector<Operation, 2> retried(bool &MovesOn);
+
+private:
+  /// The calls the loop may retry, in walk order: an operation, or a retry
+  /// helper that gave up (the loop around it is an outer layer).
   struct Candidate {
     const CallExpr *Call;
     Operation Op;
     bool GivesUp, MayGoBack;
     unsigned Guard;
   };
-  llvm::SmallVector<Candidate, 16> Candidates;
-  // Every call of the loop, read once for the candidates, the addresses
-  // handed out and the state handed to calls: in source order, with the
-  // part it is in and whether a lambda made in the loop holds it.
+  /// The part of the loop a call is in.
   enum PartKind { BodyPart, CondPart, IncPart };
-  // The body's tests whose then-branch holds a call, innermost first, are
-  // kept as a chain: Guards[I] is an if-statement and the index of the one
-  // around it (0: none).
+  /// A call of the loop: its part, whether a lambda made in the loop holds
+  /// it, and the innermost test of the body whose then-branch holds it.
   struct LoopCall {
     const CallExpr *Call;
     PartKind Part;
     bool InLambda;
     unsigned Guard;
   };
+
+  void collectCalls();
+  void collectCalls(PartKind Kind);
+  llvm::SmallVector<const IfStmt *, 4> guardsOf(unsigned Guard) const;
+  void collectCandidates();
+  void collectByAddress();
+  bool advancedElsewhere(const CallExpr *Call) const;
+  bool inBody(const ValueDecl *D) const;
+  void collectChanged();
+  bool remadeAlike(const ValueDecl *D) const;
+  void dropFreshLocals();
+  bool selects(const Expr *Init) const;
+  void addSelectedLocals();
+  bool goesElsewhere(const Candidate &C);
+
+  RetrySiteIndex &Index;
+  ASTContext &Ctx;
+  const Stmt *Loop;
+  LoopParts P;
+  const Stmt *Parts[3];
   llvm::SmallVector<LoopCall, 32> Calls;
-  // The locals the body declares with an initializer, lambdas included.
+  llvm::SmallVector<Candidate, 16> Candidates;
+  /// The locals the body declares with an initializer, lambdas included.
   llvm::SmallVector<const VarDecl *, 16> BodyLocals;
+  /// The body's tests whose then-branch holds a call, innermost first, kept
+  /// as a chain: Guards[I] is an if-statement and the index of the one
+  /// around it (0: none).
   llvm::SmallVector<std::pair<const IfStmt *, unsigned>, 16> Guards{
       {nullptr, 0}};
-  const Stmt *Parts[] = {P.Body, P.Cond, P.Inc};
-  for (PartKind Kind : {BodyPart, CondPart, IncPart}) {
-    const Stmt *Part = Parts[Kind];
-    struct Entry {
-      const Stmt *S;
-      bool InLambda;
-      unsigned Guard;
-    };
-    llvm::SmallVector<Entry, 64> Stack;
-    if (Part)
-      Stack.push_back({Part, false, 0});
-    while (!Stack.empty()) {
-      auto [N, InLambda, Guard] = Stack.pop_back_val();
-      if (const auto *Call = dyn_cast<CallExpr>(N))
-        Calls.push_back({Call, Kind, InLambda, Guard});
-      else if (const auto *DS = dyn_cast<DeclStmt>(N); DS && Kind == BodyPart)
-        for (const Decl *D : DS->decls())
-          if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
-            BodyLocals.push_back(V);
-      bool ChildInLambda = InLambda || isa<LambdaExpr>(N);
-      const auto *If = dyn_cast<IfStmt>(N);
-      size_t First = Stack.size();
-      for (const Stmt *Child : N->children()) {
-        if (!Child)
-          continue;
-        unsigned ChildGuard = Guard;
-        if (If && Child == If->getThen() && Kind == BodyPart && !InLambda) {
-          Guards.push_back({If, Guard});
-          ChildGuard = Guards.size() - 1;
-        }
-        Stack.push_back({Child, ChildInLambda, ChildGuard});
-      }
-      std::reverse(Stack.begin() + First, Stack.end());
-    }
-  }
-  auto GuardsOf = [&](unsigned Guard) {
-    llvm::SmallVector<const IfStmt *, 4> Out;
-    for (unsigned I = Guard; I != 0; I = Guards[I].second)
-      Out.push_back(Guards[I].first);
-    return Out;
+  /// Variables the loop hands by address to calls (`next(&it)`,
+  /// `cursor_advance(&cur, 1)`).
+  llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 8> ByAddr;
+  /// What changes from one round to the next.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
+  /// Of those, what is declared outside the body.
+  llvm::SmallPtrSet<const ValueDecl *, 8> CarriedOver;
+  HandedState Handed;
+};
+
+} // namespace
+
+/// Every call of the loop, read once for the candidates, the addresses
+/// handed out and the state handed to calls: in source order. Lambdas made
+/// in the loop run where they are called: their calls are marked. Body and
+/// condition are disjoint, so no call is seen twice.
+void LoopRounds::collectCalls() {
+  for (PartKind Kind : {BodyPart, CondPart, IncPart})
+    collectCalls(Kind);
+}
+
+void LoopRounds::collectCalls(PartKind Kind) {
+  struct Entry {
+    const Stmt *S;
+    bool InLambda;
+    unsigned Guard;
   };
+  llvm::SmallVector<Entry, 64> Stack;
+  if (Parts[Kind])
+    Stack.push_back({Parts[Kind], false, 0});
+  while (!Stack.empty()) {
+    auto [N, InLambda, Guard] = Stack.pop_back_val();
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      Calls.push_back({Call, Kind, InLambda, Guard});
+    else if (const auto *DS = dyn_cast<DeclStmt>(N); DS && Kind == BodyPart)
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit())
+          BodyLocals.push_back(V);
+    bool ChildInLambda = InLambda || isa<LambdaExpr>(N);
+    const auto *If = dyn_cast<IfStmt>(N);
+    size_t First = Stack.size();
+    for (const Stmt *Child : N->children()) {
+      if (!Child)
+        continue;
+      unsigned ChildGuard = Guard;
+      if (If && Child == If->getThen() && Kind == BodyPart && !InLambda) {
+        Guards.push_back({If, Guard});
+        ChildGuard = Guards.size() - 1;
+      }
+      Stack.push_back({Child, ChildInLambda, ChildGuard});
+    }
+    std::reverse(Stack.begin() + First, Stack.end());
+  }
+}
+
+llvm::SmallVector<const IfStmt *, 4>
+LoopRounds::guardsOf(unsigned Guard) const {
+  llvm::SmallVector<const IfStmt *, 4> Out;
+  for (unsigned I = Guard; I != 0; I = Guards[I].second)
+    Out.push_back(Guards[I].first);
+  return Out;
+}
+
+void LoopRounds::collectCandidates() {
   const llvm::SmallPtrSet<const CallExpr *, 16> Unread = unreadResults(P.Body);
   for (const LoopCall &LC : Calls) {
     if (LC.Part == IncPart || LC.InLambda)
       continue;
     const CallExpr *Call = LC.Call;
-    std::optional<Operation> Op = unknownOperation(Call);
+    std::optional<Operation> Op = Index.unknownOperation(Call);
     bool GivesUp = false;
-    if (const RetrySite *H = helperSite(Call)) {
+    if (const RetrySite *H = Index.helperSite(Call)) {
       GivesUp = true;
       if (!Op) {
         Op.emplace();
@@ -300,192 +359,227 @@ RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
     if (Op)
       Candidates.push_back({Call, *Op, GivesUp, !Unread.count(Call), LC.Guard});
   }
-  // A call whose result nothing reads never makes the loop go back: with
-  // none other, what the loop changes is not needed.
-  if (llvm::none_of(Candidates, [](const Candidate &C) { return C.MayGoBack; }))
-    return Out;
-  // Variables the loop hands by address to calls (`next(&it)`,
-  // `cursor_advance(&cur, 1)`): a call reading one that another call
-  // advances walks a sequence.
-  llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 8> ByAddr;
+}
+
+void LoopRounds::collectByAddress() {
   for (const LoopCall &LC : Calls)
     for (const Expr *Arg : LC.Call->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
           UO && UO->getOpcode() == UO_AddrOf)
         if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
           ByAddr.push_back({D, LC.Call});
-  auto AdvancedElsewhere = [&](const CallExpr *Call) {
-    if (ByAddr.empty())
-      return false;
-    // What the call names, read once for all the entries: a C loop hands
-    // dozens of addresses.
-    llvm::SmallPtrSet<const ValueDecl *, 16> Named;
-    forEachDescendant(Call, [&](const Stmt *N) {
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-        Named.insert(DRE->getDecl());
-    });
-    for (const auto &Entry : ByAddr) {
-      const CallExpr *Other = Entry.second;
-      if (Named.count(Entry.first) && Other != Call &&
-          !containsStmt(Call, Other) && !containsStmt(Other, Call))
-        return true;
-    }
+}
+
+/// Does \p Call read a variable another call of the loop advances through
+/// its address? Then it walks a sequence.
+bool LoopRounds::advancedElsewhere(const CallExpr *Call) const {
+  if (ByAddr.empty())
     return false;
-  };
-  // What the body or a `for` increment changes (`type++`, `name++`, `cmsg
-  // = next(cmsg)`): a call reading it is a different call each round.
-  llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
+  // What the call names, read once for all the entries: a C loop hands
+  // dozens of addresses.
+  llvm::SmallPtrSet<const ValueDecl *, 16> Named;
+  forEachDescendant(Call, [&](const Stmt *N) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      Named.insert(DRE->getDecl());
+  });
+  for (const auto &Entry : ByAddr) {
+    const CallExpr *Other = Entry.second;
+    if (Named.count(Entry.first) && Other != Call &&
+        !containsStmt(Call, Other) && !containsStmt(Other, Call))
+      return true;
+  }
+  return false;
+}
+
+bool LoopRounds::inBody(const ValueDecl *D) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return P.Body && SM.isPointWithin(D->getLocation(), P.Body->getBeginLoc(),
+                                    P.Body->getEndLoc());
+}
+
+/// What the body or a `for` increment changes (`type++`, `name++`, `cmsg =
+/// next(cmsg)`): a call reading it is a different call each round.
+void LoopRounds::collectChanged() {
   changedForNextRound(P.Body, Changed);
   if (P.Inc)
     for (const ValueDecl *D : changedDecls(P.Inc))
       Changed.insert(D);
-  dropBackoffState(Parts, Model, Ctx, Changed);
-  // A local made afresh in each round (the attempt's response, an error
-  // message, a header value) carries nothing from one round to the next:
-  // a call reading it judges or reports this attempt, it does not go
-  // elsewhere. Unless it is made from what does carry over (`auto host =
-  // hosts[i];`).
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto InBody = [&](const ValueDecl *D) {
-    return P.Body && SM.isPointWithin(D->getLocation(), P.Body->getBeginLoc(),
-                                      P.Body->getEndLoc());
-  };
+  dropBackoffState(Parts, Index.api(), Ctx, Changed);
   // A connection dropped (`conn.reset()`, `= nullptr`) and made again from
   // what does not change (`conn = reopen(offset)`, `out->conn =
   // pool->GetHandle()`) reaches the same place: the round after re-issues
   // the same request.
-  for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
-           Changed.begin(), Changed.end())) {
-    if (InBody(D) || !P.Body ||
-        !(D->getType()->isRecordType() || D->getType()->isPointerType()))
-      continue;
-    bool Reconnects = true, Remade = false;
-    auto Read = [&](const Stmt *N) {
-      const Expr *From = nullptr;
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
-        const CXXMethodDecl *M = MC->getMethodDecl();
-        // Calls on the object itself, not through it (`conn->send()`).
-        if (rootDecl(MC->getImplicitObjectArgument()) == D && M &&
-            M->getParent() == D->getType()->getAsCXXRecordDecl() &&
-            !M->isConst() && !M->isOverloadedOperator()) {
-          Remade = true;
-          Reconnects = Reconnects && M->getDeclName().isIdentifier() &&
-                       M->getName() == "reset" &&
-                       llvm::all_of(MC->arguments(), [](const Expr *A) {
-                         return isa<CXXDefaultArgExpr, CXXNullPtrLiteralExpr>(
-                             A->IgnoreParenImpCasts());
-                       });
-        }
-        return;
-      }
-      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
-          OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
-          rootDecl(OC->getArg(0)) == D)
-        From = OC->getArg(1);
-      else if (const auto *BO = dyn_cast<BinaryOperator>(N);
-               BO && BO->isAssignmentOp() && rootDecl(BO->getLHS()) == D)
-        From = BO->getOpcode() == BO_Assign ? BO->getRHS() : BO;
-      // Stepped (`name++`, `offset += n`) or handed out to be changed.
-      if (const auto *UO = dyn_cast<UnaryOperator>(N);
-          UO &&
-          ((UO->isIncrementDecrementOp() && rootDecl(UO->getSubExpr()) == D) ||
-           (UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == D)))
-        Reconnects = false;
-      if (!From)
-        return;
-      From = ignoreWrappers(From);
-      // A constant stored in it (`out->reuse = false`) is the same each
-      // round: it neither remakes the connection nor moves it elsewhere.
-      if (!isa<CXXNullPtrLiteralExpr>(From) && !From->isValueDependent() &&
-          From->isEvaluatable(Ctx))
-        return;
-      Remade = true;
-      Reconnects = Reconnects &&
-                   (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
-                   !readsAny(From, Changed);
-    };
-    for (const Stmt *Part : Parts)
-      if (Part)
-        forEachDescendant(Part, Read);
-    if (Reconnects && Remade)
+  for (const ValueDecl *D :
+       llvm::SmallVector<const ValueDecl *, 8>(Changed.begin(), Changed.end()))
+    if (!inBody(D) && P.Body &&
+        (D->getType()->isRecordType() || D->getType()->isPointerType()) &&
+        remadeAlike(D))
       Changed.erase(D);
-  }
-  llvm::SmallPtrSet<const ValueDecl *, 8> CarriedOver;
+  dropFreshLocals();
+  addSelectedLocals();
+}
+
+/// Is \p D, an object or pointer declared outside the body, only dropped
+/// and made again from what does not change?
+bool LoopRounds::remadeAlike(const ValueDecl *D) const {
+  bool Reconnects = true, Remade = false;
+  auto Read = [&](const Stmt *N) {
+    const Expr *From = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
+      const CXXMethodDecl *M = MC->getMethodDecl();
+      // Calls on the object itself, not through it (`conn->send()`).
+      if (rootDecl(MC->getImplicitObjectArgument()) == D && M &&
+          M->getParent() == D->getType()->getAsCXXRecordDecl() &&
+          !M->isConst() && !M->isOverloadedOperator()) {
+        Remade = true;
+        Reconnects = Reconnects && M->getDeclName().isIdentifier() &&
+                     M->getName() == "reset" &&
+                     llvm::all_of(MC->arguments(), [](const Expr *A) {
+                       return isa<CXXDefaultArgExpr, CXXNullPtrLiteralExpr>(
+                           A->IgnoreParenImpCasts());
+                     });
+      }
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+        OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
+        rootDecl(OC->getArg(0)) == D)
+      From = OC->getArg(1);
+    else if (const auto *BO = dyn_cast<BinaryOperator>(N);
+             BO && BO->isAssignmentOp() && rootDecl(BO->getLHS()) == D)
+      From = BO->getOpcode() == BO_Assign ? BO->getRHS() : BO;
+    // Stepped (`name++`, `offset += n`) or handed out to be changed.
+    if (const auto *UO = dyn_cast<UnaryOperator>(N);
+        UO &&
+        ((UO->isIncrementDecrementOp() && rootDecl(UO->getSubExpr()) == D) ||
+         (UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == D)))
+      Reconnects = false;
+    if (!From)
+      return;
+    From = ignoreWrappers(From);
+    // A constant stored in it (`out->reuse = false`) is the same each
+    // round: it neither remakes the connection nor moves it elsewhere.
+    if (!isa<CXXNullPtrLiteralExpr>(From) && !From->isValueDependent() &&
+        From->isEvaluatable(Ctx))
+      return;
+    Remade = true;
+    Reconnects = Reconnects &&
+                 (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
+                 !readsAny(From, Changed);
+  };
+  for (const Stmt *Part : Parts)
+    if (Part)
+      forEachDescendant(Part, Read);
+  return Reconnects && Remade;
+}
+
+/// A local made afresh in each round (the attempt's response, an error
+/// message, a header value) carries nothing from one round to the next: a
+/// call reading it judges or reports this attempt, it does not go
+/// elsewhere. Unless it is made from what does carry over (`auto host =
+/// hosts[i];`).
+void LoopRounds::dropFreshLocals() {
   for (const ValueDecl *D : Changed)
-    if (!InBody(D))
+    if (!inBody(D))
       CarriedOver.insert(D);
   for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
            Changed.begin(), Changed.end())) {
     const auto *V = dyn_cast<VarDecl>(D);
-    if (V && InBody(V) &&
+    if (V && inBody(V) &&
         !(V->getInit() && readsAny(V->getInit(), CarriedOver)))
       Changed.erase(D);
   }
-  // And a local that picks an element through it is new each round too
-  // (`const auto &value = it->second;` in a walk over a range, `auto host =
-  // hosts[i];`); one computed from it (`base * attempt`) is not.
-  auto Selects = [&](const Expr *Init) {
-    bool Found = false;
-    forEachDescendant(Init, [&](const Stmt *N) {
-      const Expr *Through = nullptr;
-      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N))
-        Through = AS;
-      else if (const auto *ME = dyn_cast<MemberExpr>(N); ME && ME->isArrow())
-        Through = ME->getBase();
-      else if (const auto *UO = dyn_cast<UnaryOperator>(N);
-               UO && UO->getOpcode() == UO_Deref)
-        Through = UO->getSubExpr();
-      else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
-               OC && llvm::is_contained({OO_Arrow, OO_Star, OO_Subscript},
-                                        OC->getOperator()))
-        Through = OC;
-      Found = Found || (Through && readsAny(Through, Changed));
-    });
-    return Found;
-  };
+}
+
+/// Does \p Init pick an element through what changes (`it->second`,
+/// `hosts[i]`)? One computed from it (`base * attempt`) does not.
+bool LoopRounds::selects(const Expr *Init) const {
+  bool Found = false;
+  forEachDescendant(Init, [&](const Stmt *N) {
+    const Expr *Through = nullptr;
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N))
+      Through = AS;
+    else if (const auto *ME = dyn_cast<MemberExpr>(N); ME && ME->isArrow())
+      Through = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(N);
+             UO && UO->getOpcode() == UO_Deref)
+      Through = UO->getSubExpr();
+    else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
+             OC && llvm::is_contained({OO_Arrow, OO_Star, OO_Subscript},
+                                      OC->getOperator()))
+      Through = OC;
+    Found = Found || (Through && readsAny(Through, Changed));
+  });
+  return Found;
+}
+
+/// A local that picks an element through what changes is new each round
+/// too (`const auto &value = it->second;` in a walk over a range).
+void LoopRounds::addSelectedLocals() {
   // Twice: a local picked through one picked in the first pass. A pass
   // that adds none leaves the next the same.
-  if (!CarriedOver.empty())
-    for (int Pass = 0; Pass < 2; ++Pass) {
-      bool Added = false;
-      for (const VarDecl *V : BodyLocals)
-        if (Selects(V->getInit()))
-          Added = Changed.insert(V).second || Added;
-      if (!Added)
-        break;
-    }
+  if (CarriedOver.empty())
+    return;
+  for (int Pass = 0; Pass < 2; ++Pass) {
+    bool Added = false;
+    for (const VarDecl *V : BodyLocals)
+      if (selects(V->getInit()))
+        Added = Changed.insert(V).second || Added;
+    if (!Added)
+      break;
+  }
+}
+
+/// The same request each time? An argument or object the loop changes
+/// means a different call per iteration (paging, a stream, a walk, the
+/// next endpoint).
+bool LoopRounds::goesElsewhere(const Candidate &C) {
+  const CallExpr *Call = C.Call;
+  for (const Stmt *Child : Call->children())
+    if (readsAny(Child, Changed))
+      return true;
+  return advancedElsewhere(Call) || consumesHandedState(Call) ||
+         actsOnStep(Loop, Call, Handed, guardsOf(C.Guard), Ctx,
+                    Index.loopBodyReads());
+}
+
+llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
+  llvm::SmallVector<Operation, 2> Out;
+  MovesOn = false;
+  collectCalls();
+  collectCandidates();
+  // A call whose result nothing reads never makes the loop go back: with
+  // none other, what the loop changes is not needed.
+  if (llvm::none_of(Candidates, [](const Candidate &C) { return C.MayGoBack; }))
+    return Out;
+  collectByAddress();
+  collectChanged();
   llvm::SmallVector<const CallExpr *, 16> BodyCalls;
   for (const LoopCall &LC : Calls)
     if (LC.Part == BodyPart && !LC.InLambda)
       BodyCalls.push_back(LC.Call);
-  const HandedState Handed = handedState(BodyCalls);
-  // The same request each time? An argument or object the loop changes
-  // means a different call per iteration (paging, a stream, a walk, the
-  // next endpoint).
-  auto GoesElsewhere = [&](const Candidate &C) {
-    const CallExpr *Call = C.Call;
-    for (const Stmt *Child : Call->children())
-      if (readsAny(Child, Changed))
-        return true;
-    return AdvancedElsewhere(Call) || consumesHandedState(Call) ||
-           actsOnStep(Loop, Call, Handed, GuardsOf(C.Guard), Ctx);
-  };
+  Handed = handedState(BodyCalls);
   for (const Candidate &C : Candidates) {
     if (!C.MayGoBack)
       continue;
-    if (GoesElsewhere(C)) {
+    if (goesElsewhere(C)) {
       MovesOn = true;
       continue;
     }
-    if (loopsBackOnFailure(Loop, C.Call, Ctx, C.GivesUp))
+    if (loopsBackOnFailure(Loop, C.Call, Ctx, Index.loopBodyReads(), C.GivesUp))
       Out.push_back(C.Op);
   }
   // Whether another call moves on matters only to a site (failover).
   if (!Out.empty() && !MovesOn)
     MovesOn = llvm::any_of(Candidates, [&](const Candidate &C) {
-      return !C.MayGoBack && GoesElsewhere(C);
+      return !C.MayGoBack && goesElsewhere(C);
     });
   return Out;
+}
+
+llvm::SmallVector<Operation, 2>
+RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
+  return LoopRounds(*this, Loop).retried(MovesOn);
 }
 
 } // namespace clang::tidy::retry::model

@@ -37,28 +37,34 @@ bool isLocalName(StringRef Name);
 /// library's, a builtin or a system header's?
 bool isProjectFunction(const FunctionDecl *FD);
 
-/// While one lives on this thread, the reads of a loop body by outcome
-/// (loopsBackOnFailure() and the rest in LoopBackOnFailure.cpp) keep the
-/// body's tests and assignments for the next call asked about the same
-/// body, instead of walking it again for each call. The index makes one for
-/// the reading of a translation unit, whose AST does not change meanwhile;
-/// an inner one defers to the outer.
-struct MemoState;
-class LoopBodyMemo {
+/// The reads of loop bodies by outcome (loopsBackOnFailure() and the rest
+/// in LoopBackOnFailure.cpp): each body's tests and assignments, kept for
+/// the next call asked about the same body instead of walking it again for
+/// each call. The index keeps one for its translation unit, whose AST does
+/// not change meanwhile.
+class LoopBodyReads {
 public:
-  LoopBodyMemo();
-  ~LoopBodyMemo();
-  LoopBodyMemo(const LoopBodyMemo &) = delete;
-  LoopBodyMemo &operator=(const LoopBodyMemo &) = delete;
+  LoopBodyReads();
+  ~LoopBodyReads();
+  LoopBodyReads(const LoopBodyReads &) = delete;
+  LoopBodyReads &operator=(const LoopBodyReads &) = delete;
+
+  /// Calls \p Fn on every if, switch and try statement of \p Body, lambdas
+  /// left out, with whether it sits in a nested loop or switch (where
+  /// `break` and `continue` are that statement's, not the loop's).
+  void forEachTest(const Stmt *Body,
+                   llvm::function_ref<void(const Stmt *, bool)> Fn);
+  /// forEachVarAssignment() of \p Body.
+  void
+  forEachAssignment(const Stmt *Body,
+                    llvm::function_ref<void(const VarDecl *, const Expr *)> Fn);
 
 private:
-  std::unique_ptr<MemoState> Owned;
+  struct BodyReads;
+  BodyReads &of(const Stmt *S);
+  /// Held by pointer: a read of one body may start the read of another.
+  llvm::DenseMap<const Stmt *, std::unique_ptr<BodyReads>> Bodies;
 };
-
-/// forEachVarAssignment() of a loop body, kept while a LoopBodyMemo lives.
-void forEachAssignmentInBody(
-    const Stmt *Body,
-    llvm::function_ref<void(const VarDecl *, const Expr *)> Fn);
 
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
@@ -123,7 +129,7 @@ private:
 /// retries it again even in a loop that never leaves (`while (running_)`
 /// around a reconnect).
 bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
-                        bool GivesUp = false);
+                        LoopBodyReads &Reads, bool GivesUp = false);
 
 /// The calls in \p Body whose result no test can read: each written as a
 /// statement of its own (`send(buf);`), reached from \p Body through
@@ -149,14 +155,15 @@ HandedState handedState(llvm::ArrayRef<const CallExpr *> Calls);
 /// \p Call (lambdas left out).
 bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
                 const HandedState &Handed,
-                llvm::ArrayRef<const IfStmt *> Guards, ASTContext &Ctx);
+                llvm::ArrayRef<const IfStmt *> Guards, ASTContext &Ctx,
+                LoopBodyReads &Reads);
 
 /// Does \p Back (a recursive call, a backward goto) in \p Region run
 /// because \p Call failed: it sits under a failure test of the result, in
 /// a handler of a `try` around the call, or after a success test that
 /// leaves?
 bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
-                       const Stmt *Back, ASTContext &Ctx);
+                       const Stmt *Back, ASTContext &Ctx, LoopBodyReads &Reads);
 
 class ApiModel;
 

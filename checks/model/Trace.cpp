@@ -75,6 +75,18 @@ private:
 
 } // namespace
 
+static StringRef factName(Fact F) {
+  switch (F) {
+  case Fact::Yes:
+    return "yes";
+  case Fact::No:
+    return "no";
+  case Fact::Unknown:
+    return "unknown";
+  }
+  llvm_unreachable("a fact is yes, no or unknown");
+}
+
 static StringRef kindName(OperationKind K) {
   switch (K) {
   case OperationKind::Http:
@@ -285,10 +297,7 @@ void Tracer::waits(const RetrySite &Site) {
          << (W.Grows    ? "yes"
              : W.Opaque ? "unknown"
                         : "no")
-         << "; jitter: "
-         << (W.Jitter   ? "yes"
-             : W.Opaque ? "unknown"
-                        : "no")
+         << "; jitter: " << factName(W.Jitter)
          << "; from Retry-After: " << (W.RetryAfter ? "yes" : "no");
       if (W.MayWait)
         OS << " (its body is not read: it may wait)";
@@ -300,21 +309,19 @@ void Tracer::waits(const RetrySite &Site) {
   if (!Site.Waits.empty()) {
     // As the checks read them: any jittered wait spreads the retries, and
     // a duration the model cannot read may be jittered.
-    bool Jitter = false, Opaque = false, Grows = false;
+    bool Opaque = false, Grows = false, AnyJitter = false, AnyUnknown = false;
     for (const Wait &W : Site.Waits) {
-      Jitter = Jitter || W.Jitter;
+      AnyJitter = AnyJitter || W.Jitter == Fact::Yes;
+      AnyUnknown = AnyUnknown || W.Jitter == Fact::Unknown;
       Opaque = Opaque || W.Opaque;
       Grows = Grows || W.Grows;
     }
+    Fact Jitter = AnyJitter ? Fact::Yes : AnyUnknown ? Fact::Unknown : Fact::No;
     OS << "  backoff grows: "
        << (Grows    ? "yes"
            : Opaque ? "unknown"
                     : "no")
-       << "\n  jitter: "
-       << (Jitter   ? "yes"
-           : Opaque ? "unknown"
-                    : "no")
-       << "\n";
+       << "\n  jitter: " << factName(Jitter) << "\n";
   }
   OS << "  reads Retry-After: " << (Site.ReadsRetryAfter ? "yes" : "no");
   for (const Stmt *R : Site.RetryAfterReads)
@@ -372,7 +379,8 @@ void Tracer::print(const Stmt *S, const Reading &R) {
   operations(*Site);
   if (Site->Kind == RetryKind::Loop)
     OS << "  goes round after a success: "
-       << (goesRoundAfterSuccess(Site->Site, Site->Operations, Ctx)
+       << (goesRoundAfterSuccess(Site->Site, Site->Operations, Ctx,
+                                 Index.loopBodyReads())
                ? "yes (read as a retry because it goes back after an "
                  "unknown call's failure)"
                : "no")

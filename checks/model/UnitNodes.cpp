@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "UnitNodes.h"
-#include "SharedIndex.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
+#include "utils/PerUnit.h"
 
 namespace clang::tidy::retry::model {
 
@@ -11,8 +11,8 @@ namespace {
 
 class Collector : public MainFileVisitor<Collector> {
 public:
-  Collector(ASTContext &Ctx, UnitNodes &Out)
-      : MainFileVisitor(Ctx.getSourceManager()), Out(Out) {}
+  Collector(const AnalysedFiles &Files, UnitNodes &Out)
+      : MainFileVisitor(Files), Out(Out) {}
 
   // The function or lambda being walked, so that each loop knows its own
   // without a climb through the parent map (which costs a tenth of the
@@ -63,7 +63,7 @@ public:
       report(S);
     } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
       Out.Lambdas.push_back(L);
-      if (isStmtAnalysed(SM, *S))
+      if (Files.isStmtAnalysed(*S))
         Out.Bodies.push_back(L);
     } else if (isa<StringLiteral, CXXConstructExpr>(S) ||
                (isa<BinaryOperator>(S) &&
@@ -86,7 +86,7 @@ private:
         Out.MayCallThemselves.insert(FD->getCanonicalDecl());
   }
   void report(const Stmt *S) {
-    if (isStmtAnalysed(SM, *S))
+    if (Files.isStmtAnalysed(*S))
       Out.Reported.push_back(S);
   }
   UnitNodes &Out;
@@ -95,13 +95,15 @@ private:
 
 } // namespace
 
-std::shared_ptr<const UnitNodes> sharedUnitNodes(ASTContext &Ctx) {
+std::shared_ptr<const UnitNodes>
+sharedUnitNodes(ASTContext &Ctx,
+                const std::shared_ptr<const AnalysedFiles> &Files) {
   static PerUnit<const UnitNodes> Units;
   return Units.get(
       Ctx, [](const UnitNodes &) { return true; },
       [&] {
         auto N = std::make_shared<UnitNodes>();
-        Collector(Ctx, *N).TraverseDecl(Ctx.getTranslationUnitDecl());
+        Collector(*Files, *N).TraverseDecl(Ctx.getTranslationUnitDecl());
         return std::shared_ptr<const UnitNodes>(std::move(N));
       });
 }

@@ -10,6 +10,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_UNITNODES_H
 #define RETRYLINT_CHECKS_MODEL_UNITNODES_H
 
+#include "utils/AnalysedFiles.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseSet.h"
@@ -27,8 +28,8 @@ using Node = llvm::PointerUnion<const Decl *, const Stmt *>;
 
 /// The walk's findings, each list in the order of the walk (declarations
 /// before what they hold). The walk enters the declarations written in
-/// analysed code (isAnalysed()), lambda bodies included, and no template
-/// instantiation or body too deep for the model's walks (isBodyTooDeep()).
+/// analysed code (AnalysedFiles), lambda bodies included, and no template
+/// instantiation or body too deep for the model's walks.
 struct UnitNodes {
   /// `for`, `while` and `do` loops, and the function or lambda each is in
   /// (null outside any, as in a global's initializer).
@@ -55,9 +56,12 @@ struct UnitNodes {
   std::vector<Node> Reported;
 };
 
-/// The walk's findings for \p Ctx's translation unit, made on first use and
-/// shared by everything that holds them (the index and the checks).
-std::shared_ptr<const UnitNodes> sharedUnitNodes(ASTContext &Ctx);
+/// The walk's findings for \p Ctx's translation unit over the code \p Files
+/// analyses, made on first use and shared by everything that holds them
+/// (the index and the checks).
+std::shared_ptr<const UnitNodes>
+sharedUnitNodes(ASTContext &Ctx,
+                const std::shared_ptr<const AnalysedFiles> &Files);
 
 } // namespace clang::tidy::retry::model
 

@@ -7,7 +7,7 @@
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
 #include "StructuralRetryInternal.h"
-#include "Waits.h"
+#include "WaitNames.h"
 
 namespace clang::tidy::retry::model {
 

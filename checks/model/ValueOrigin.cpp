@@ -318,6 +318,169 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
   Visiting.erase(Def);
 }
 
+/// Is \p V incremented, decremented or (an integer) compound-assigned in
+/// its own function, like a loop counter?
+static bool isCountedInScope(const VarDecl *V) {
+  bool Counter = false;
+  if (const FunctionDecl *Scope = scopeFunction(V)) {
+    forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
+      if (const auto *UO = dyn_cast<UnaryOperator>(S))
+        if (UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()) == V)
+          Counter = true;
+      if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
+        if (refVar(CA->getLHS()) == V && V->getType()->isIntegerType())
+          Counter = true;
+    });
+  }
+  return Counter;
+}
+
+void ValueOrigin::traceParam(const ParmVarDecl *P, const Expr *Use,
+                             const Frame &F, unsigned Depth) {
+  size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
+  unsigned BudgetBefore = Budget;
+  if (F.Call && F.Caller && F.Fn &&
+              P->getDeclContext() == F.Fn->getCanonicalDecl()->getDeclContext()
+          ? true
+          : (F.Call && F.Caller)) {
+    // (A lambda's `key_of(a, b)` passes the object first.)
+    if (const Expr *Arg = argForParam(F.Call, P);
+        Arg && calleeDecl(F.Call) &&
+        calleeDecl(F.Call)->getCanonicalDecl() ==
+            cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
+      trace(Arg, *F.Caller, Depth + 1);
+  }
+  if (CollectLeaves && Leaves.size() == LeavesBefore &&
+      Result.size() == ResultBefore && Budget == BudgetBefore)
+    addLeaf(LeafKind::Parameter, Use, P);
+}
+
+void ValueOrigin::traceOperatorStore(const CXXOperatorCallExpr *OC,
+                                     const VarDecl *V, const Stmt *Body,
+                                     const Frame &F, unsigned Depth) {
+  if (OC->getNumArgs() != 2)
+    return;
+  if (OC->isAssignmentOp() && isMintedOnce(OC, V, Body))
+    return;
+  // oss << a << b: every operand of the chain feeds the stream.
+  const Expr *Base = OC->getArg(0);
+  if (OC->getOperator() == OO_LessLess)
+    while (const auto *Inner =
+               dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Base))) {
+      if (Inner->getOperator() == OO_LessLess && Inner->getNumArgs() == 2)
+        Base = Inner->getArg(0);
+      else
+        break;
+    }
+  if ((OC->isAssignmentOp() || OC->getOperator() == OO_LessLess) &&
+      refVar(Base) == V)
+    trace(OC->getArg(1), F, Depth + 1);
+}
+
+void ValueOrigin::traceMemberStore(const CXXMemberCallExpr *MC,
+                                   const VarDecl *V, const Frame &F,
+                                   unsigned Depth) {
+  if (refVar(MC->getImplicitObjectArgument()) != V || !MC->getMethodDecl())
+    return;
+  std::string Method = MC->getMethodDecl()->getNameAsString();
+  // A message hashed or serialized whole (sha256(req.
+  // SerializeAsString())) holds what its setters were given; the key
+  // the message carries is not part of what it is made of.
+  StringRef M(Method);
+  bool Setter =
+      HashDepth > 0 && MC->getNumArgs() == 1 &&
+      (M.starts_with("set_") ||
+       ((M.starts_with("set") || M.starts_with("Set")) && M.size() > 3 &&
+        llvm::isUpper(M[3]))) &&
+      !Model.isKeySinkName(M.drop_front(M.starts_with("set_") ? 4 : 3));
+  if (isAppender(Method) || Setter)
+    for (const Expr *Arg : MC->arguments())
+      trace(Arg, F, Depth + 1);
+}
+
+void ValueOrigin::traceFilledBuffer(const CallExpr *Call,
+                                    const FunctionDecl *Def, unsigned I,
+                                    const Frame &F, unsigned Depth) {
+  Frame Inner;
+  Inner.Fn = Def;
+  Inner.Call = Call;
+  Inner.Caller = &F;
+  const ParmVarDecl *Out = Def->getParamDecl(I);
+  forEachDescendant(Def->getBody(), [&](const Stmt *N) {
+    const auto *W = dyn_cast<CallExpr>(N);
+    const FunctionDecl *WF = W ? calleeDecl(W) : nullptr;
+    if (!WF || !isBufferWriter(WF))
+      return;
+    for (unsigned B = 0; B < W->getNumArgs(); ++B)
+      if (refVar(W->getArg(B)) == Out)
+        for (unsigned J = 0; J < W->getNumArgs(); ++J)
+          if (J != B && !isSizeArg(WF, J))
+            trace(W->getArg(J), Inner, Depth + 1);
+  });
+}
+
+void ValueOrigin::traceOutArguments(const CallExpr *Call, const VarDecl *V,
+                                    const Frame &F, unsigned Depth) {
+  for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+    if (refVar(Call->getArg(I)) != V)
+      continue;
+    QualType T = Call->getArg(I)->IgnoreParenImpCasts()->getType();
+    const FunctionDecl *Callee = calleeDecl(Call);
+    bool Writable =
+        T->isArrayType() ||
+        (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
+        (Callee && I < Callee->getNumParams() &&
+         Callee->getParamDecl(I)->getType()->isPointerType() &&
+         !Callee->getParamDecl(I)
+              ->getType()
+              ->getPointeeType()
+              .isConstQualified());
+    if (!Writable)
+      continue;
+    if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
+      add(*K, Call, F, sourceName(Call, Callee));
+    } else if (isBufferWriter(Callee)) {
+      bool Hashing = isHashingWriter(Callee);
+      HashDepth += Hashing;
+      for (unsigned J = 0; J < Call->getNumArgs(); ++J)
+        if (J != I && !isSizeArg(Callee, J))
+          trace(Call->getArg(J), F, Depth + 1);
+      HashDepth -= Hashing;
+    } else if (const FunctionDecl *Def =
+                   Callee ? Callee->getDefinition() : nullptr;
+               Def && I < Def->getNumParams() && Def->getBody() &&
+               !Def->getASTContext().getSourceManager().isInSystemHeader(
+                   Def->getLocation())) {
+      // A same-file helper that fills the buffer it is handed
+      // (`payment_key(p, key, sizeof key)` writing with snprintf).
+      traceFilledBuffer(Call, Def, I, F, Depth);
+    }
+  }
+}
+
+void ValueOrigin::traceStores(const VarDecl *V, const FunctionDecl *Scope,
+                              const Frame &F, unsigned Depth) {
+  forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V &&
+          !isMintedOnce(BO, V, Scope->getBody()))
+        trace(BO->getRHS(), F, Depth + 1);
+      return;
+    }
+    if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
+      traceOperatorStore(OC, V, Scope->getBody(), F, Depth);
+      return;
+    }
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+      traceMemberStore(MC, V, F, Depth);
+      return;
+    }
+    // Out-parameters: uuid_generate(u), snprintf(buf, ...), gen(&key).
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      traceOutArguments(Call, V, F, Depth);
+  });
+}
+
 void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
                            unsigned Depth) {
   if (V->getDeclName().isIdentifier() && Model.isPerAttemptName(V->getName())) {
@@ -326,23 +489,7 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
   }
   // A parameter of a helper we descended into: continue at the call site.
   if (const auto *P = dyn_cast<ParmVarDecl>(V)) {
-    size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
-    unsigned BudgetBefore = Budget;
-    if (F.Call && F.Caller && F.Fn &&
-                P->getDeclContext() ==
-                    F.Fn->getCanonicalDecl()->getDeclContext()
-            ? true
-            : (F.Call && F.Caller)) {
-      // (A lambda's `key_of(a, b)` passes the object first.)
-      if (const Expr *Arg = argForParam(F.Call, P);
-          Arg && calleeDecl(F.Call) &&
-          calleeDecl(F.Call)->getCanonicalDecl() ==
-              cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
-        trace(Arg, *F.Caller, Depth + 1);
-    }
-    if (CollectLeaves && Leaves.size() == LeavesBefore &&
-        Result.size() == ResultBefore && Budget == BudgetBefore)
-      addLeaf(LeafKind::Parameter, Use, P);
+    traceParam(P, Use, F, Depth);
     return;
   }
   if (!V->hasLocalStorage() && !V->isStaticLocal()) {
@@ -367,127 +514,15 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
   // A loop counter may be the attempt counter; the check decides which loop.
   add(SourceKind::AttemptCounter, Use, F, V->getNameAsString(), V);
   Result.pop_back();
-  bool Counter = false;
-  if (const FunctionDecl *Scope = scopeFunction(V)) {
-    forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
-      if (const auto *UO = dyn_cast<UnaryOperator>(S))
-        if (UO->isIncrementDecrementOp() && refVar(UO->getSubExpr()) == V)
-          Counter = true;
-      if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
-        if (refVar(CA->getLHS()) == V && V->getType()->isIntegerType())
-          Counter = true;
-    });
-  }
-  if (Counter && V->getType()->isIntegerType())
+  if (isCountedInScope(V) && V->getType()->isIntegerType())
     add(SourceKind::AttemptCounter, Use, F, V->getNameAsString(), V);
 
   if (const Expr *Init = V->getInit())
     trace(Init, F, Depth + 1);
 
   // Assignments and mutations in the variable's own function.
-  if (const FunctionDecl *Scope = scopeFunction(V)) {
-    forEachDescendant(Scope->getBody(), [&](const Stmt *S) {
-      if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-        if (BO->isAssignmentOp() && refVar(BO->getLHS()) == V &&
-            !isMintedOnce(BO, V, Scope->getBody()))
-          trace(BO->getRHS(), F, Depth + 1);
-        return;
-      }
-      if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S)) {
-        if (OC->getNumArgs() != 2)
-          return;
-        if (OC->isAssignmentOp() && isMintedOnce(OC, V, Scope->getBody()))
-          return;
-        // oss << a << b: every operand of the chain feeds the stream.
-        const Expr *Base = OC->getArg(0);
-        if (OC->getOperator() == OO_LessLess)
-          while (const auto *Inner =
-                     dyn_cast<CXXOperatorCallExpr>(ignoreWrappers(Base))) {
-            if (Inner->getOperator() == OO_LessLess && Inner->getNumArgs() == 2)
-              Base = Inner->getArg(0);
-            else
-              break;
-          }
-        if ((OC->isAssignmentOp() || OC->getOperator() == OO_LessLess) &&
-            refVar(Base) == V)
-          trace(OC->getArg(1), F, Depth + 1);
-        return;
-      }
-      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
-        if (refVar(MC->getImplicitObjectArgument()) != V ||
-            !MC->getMethodDecl())
-          return;
-        std::string Method = MC->getMethodDecl()->getNameAsString();
-        // A message hashed or serialized whole (sha256(req.
-        // SerializeAsString())) holds what its setters were given; the key
-        // the message carries is not part of what it is made of.
-        StringRef M(Method);
-        bool Setter =
-            HashDepth > 0 && MC->getNumArgs() == 1 &&
-            (M.starts_with("set_") ||
-             ((M.starts_with("set") || M.starts_with("Set")) && M.size() > 3 &&
-              llvm::isUpper(M[3]))) &&
-            !Model.isKeySinkName(M.drop_front(M.starts_with("set_") ? 4 : 3));
-        if (isAppender(Method) || Setter)
-          for (const Expr *Arg : MC->arguments())
-            trace(Arg, F, Depth + 1);
-        return;
-      }
-      // Out-parameters: uuid_generate(u), snprintf(buf, ...), gen(&key).
-      if (const auto *Call = dyn_cast<CallExpr>(S)) {
-        for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
-          if (refVar(Call->getArg(I)) != V)
-            continue;
-          QualType T = Call->getArg(I)->IgnoreParenImpCasts()->getType();
-          const FunctionDecl *Callee = calleeDecl(Call);
-          bool Writable =
-              T->isArrayType() ||
-              (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
-              (Callee && I < Callee->getNumParams() &&
-               Callee->getParamDecl(I)->getType()->isPointerType() &&
-               !Callee->getParamDecl(I)
-                    ->getType()
-                    ->getPointeeType()
-                    .isConstQualified());
-          if (!Writable)
-            continue;
-          if (std::optional<SourceKind> K = Model.perAttemptSource(Call)) {
-            add(*K, Call, F, sourceName(Call, Callee));
-          } else if (isBufferWriter(Callee)) {
-            bool Hashing = isHashingWriter(Callee);
-            HashDepth += Hashing;
-            for (unsigned J = 0; J < Call->getNumArgs(); ++J)
-              if (J != I && !isSizeArg(Callee, J))
-                trace(Call->getArg(J), F, Depth + 1);
-            HashDepth -= Hashing;
-          } else if (const FunctionDecl *Def =
-                         Callee ? Callee->getDefinition() : nullptr;
-                     Def && I < Def->getNumParams() && Def->getBody() &&
-                     !Def->getASTContext().getSourceManager().isInSystemHeader(
-                         Def->getLocation())) {
-            // A same-file helper that fills the buffer it is handed
-            // (`payment_key(p, key, sizeof key)` writing with snprintf).
-            Frame Inner;
-            Inner.Fn = Def;
-            Inner.Call = Call;
-            Inner.Caller = &F;
-            const ParmVarDecl *Out = Def->getParamDecl(I);
-            forEachDescendant(Def->getBody(), [&](const Stmt *N) {
-              const auto *W = dyn_cast<CallExpr>(N);
-              const FunctionDecl *WF = W ? calleeDecl(W) : nullptr;
-              if (!WF || !isBufferWriter(WF))
-                return;
-              for (unsigned B = 0; B < W->getNumArgs(); ++B)
-                if (refVar(W->getArg(B)) == Out)
-                  for (unsigned J = 0; J < W->getNumArgs(); ++J)
-                    if (J != B && !isSizeArg(WF, J))
-                      trace(W->getArg(J), Inner, Depth + 1);
-            });
-          }
-        }
-      }
-    });
-  }
+  if (const FunctionDecl *Scope = scopeFunction(V))
+    traceStores(V, Scope, F, Depth);
   // A local whose value the tracer cannot see (filled by an unknown call):
   // its own name is all there is.
   if (CollectLeaves && Leaves.size() == LeavesBefore &&

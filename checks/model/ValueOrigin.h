@@ -83,6 +83,25 @@ private:
   void trace(const Expr *E, const Frame &F, unsigned Depth);
   void traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
                 unsigned Depth);
+  /// traceVar()'s steps. A parameter of a helper descended into: its
+  /// argument at the call site.
+  void traceParam(const ParmVarDecl *P, const Expr *Use, const Frame &F,
+                  unsigned Depth);
+  /// What the function \p Scope stores into local \p V: assignments,
+  /// stream and append operators, setters, out-parameters.
+  void traceStores(const VarDecl *V, const FunctionDecl *Scope, const Frame &F,
+                   unsigned Depth);
+  void traceOperatorStore(const CXXOperatorCallExpr *OC, const VarDecl *V,
+                          const Stmt *Body, const Frame &F, unsigned Depth);
+  void traceMemberStore(const CXXMemberCallExpr *MC, const VarDecl *V,
+                        const Frame &F, unsigned Depth);
+  /// \p Call handed \p V to fill (`uuid_generate(u)`, `gen(&key)`).
+  void traceOutArguments(const CallExpr *Call, const VarDecl *V, const Frame &F,
+                         unsigned Depth);
+  /// What the same-file helper \p Def, called by \p Call, writes into its
+  /// parameter \p I with buffer writers.
+  void traceFilledBuffer(const CallExpr *Call, const FunctionDecl *Def,
+                         unsigned I, const Frame &F, unsigned Depth);
   void traceField(const VarDecl *Base, const FieldDecl *Field, const Frame &F,
                   unsigned Depth);
   void traceCall(const CallExpr *Call, const Frame &F, unsigned Depth);

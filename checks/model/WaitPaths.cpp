@@ -9,6 +9,7 @@
 
 #include "WaitPaths.h"
 #include "RetrySiteInternal.h"
+#include "utils/AstQueries.h"
 #include "utils/SwitchGroups.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -324,15 +325,62 @@ const Wait *unjitteredWayBack(const RetrySite &Site, ASTContext &Ctx) {
   if (Site.Kind != RetryKind::Loop || Site.ReadsRetryAfter)
     return nullptr;
   for (const Wait &W : Site.Waits) {
-    if (!W.Call || W.Jitter || W.Opaque || W.RetryAfter)
+    if (!W.Call || W.Jitter != Fact::No || W.RetryAfter)
       continue;
     if (llvm::all_of(Site.Waits, [&](const Wait &J) {
-          return !(J.Jitter || J.Opaque) || !J.Call ||
+          return J.Jitter == Fact::No || !J.Call ||
                  onExclusiveWays(W.Call, J.Call, Site.Site, Ctx);
         }))
       return &W;
   }
   return nullptr;
+}
+
+/// The condition of an `if` whose branch goes back with `continue` for a
+/// retried failure, with no wait on the way.
+static const Stmt *continueWithoutWait(const RetrySite &Site,
+                                       const RetriedStatuses &R,
+                                       const SourceManager &SM) {
+  LoopParts P = loopParts(Site.Site);
+  if (!P.Body)
+    return nullptr;
+  for (const auto &Path : R.Paths) {
+    const StatusSet &Set = Path.first;
+    const Stmt *At = Path.second;
+    if ((Set & ~StatusSet::http(100, 399) & ~StatusSet::grpc(0)).empty())
+      continue;
+    const IfStmt *Gate = nullptr;
+    forEachInFunction(P.Body, [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N); If && If->getCond() == At)
+        Gate = If;
+    });
+    const Stmt *Then = Gate ? Gate->getThen() : nullptr;
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Then))
+      Then = CS->body_empty() ? nullptr : CS->body_back();
+    if (!isa_and_nonnull<ContinueStmt>(Then))
+      continue;
+    bool Waited = llvm::any_of(Site.Waits, [&](const Wait &W) {
+      if (!W.Call)
+        return true; // a wait the model cannot place
+      SourceLocation L = W.Call->getBeginLoc();
+      return containsStmt(P.Cond, W.Call) || containsStmt(P.Inc, W.Call) ||
+             containsStmt(Gate->getThen(), W.Call) ||
+             !containsStmt(P.Body, W.Call) ||
+             SM.isBeforeInTranslationUnit(L, Gate->getBeginLoc());
+    });
+    if (!Waited)
+      return At;
+  }
+  return nullptr;
+}
+
+const Stmt *bareWayBack(const RetrySite &Site, const RetriedStatuses &R,
+                        ASTContext &Ctx) {
+  if (Site.Kind != RetryKind::Loop)
+    return nullptr;
+  if (const Stmt *At = continueWithoutWait(Site, R, Ctx.getSourceManager()))
+    return At;
+  return wayBackWithoutWait(Site, Ctx);
 }
 
 } // namespace clang::tidy::retry::model

@@ -8,6 +8,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_WAITPATHS_H
 #define RETRYLINT_CHECKS_MODEL_WAITPATHS_H
 
+#include "RetriedStatuses.h"
 #include "RetrySite.h"
 
 namespace clang::tidy::retry::model {
@@ -20,6 +21,15 @@ namespace clang::tidy::retry::model {
 /// when every way back read passes a wait, or one cannot be read (a wait in
 /// a `switch`, a `try` or an inner loop, a wait the model cannot place).
 const Stmt *wayBackWithoutWait(const RetrySite &Site, ASTContext &Ctx);
+
+/// For a retry loop, where a way back goes to the next attempt with no
+/// wait: the condition of an `if` whose branch goes back with `continue`
+/// for a failure \p R retries (`if (!res) continue;`) with no wait in the
+/// loop before that `continue`, in the branch, or in the loop's condition
+/// or increment; else wayBackWithoutWait(). Null for other sites, or when
+/// every way back read waits.
+const Stmt *bareWayBack(const RetrySite &Site, const RetriedStatuses &R,
+                        ASTContext &Ctx);
 
 /// For a retry loop, a wait whose duration was read as neither jittered nor
 /// from Retry-After and whose way back holds no wait that is jittered or

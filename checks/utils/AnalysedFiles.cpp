@@ -2,32 +2,11 @@
 
 #include "AnalysedFiles.h"
 #include "AstWalk.h"
+#include "PerUnit.h"
 #include "clang/AST/ASTContext.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/Regex.h"
 #include <atomic>
-#include <optional>
 
 namespace clang::tidy::retry {
-
-namespace {
-
-/// The filter of this thread's translation unit and, per file, its answer.
-struct Filter {
-  std::optional<llvm::Regex> Header, Exclude;
-  bool SystemHeaders = false;
-  const SourceManager *SM = nullptr;
-  llvm::DenseMap<FileID, bool> Answers;
-  /// isBodyTooDeep()'s answers, for this translation unit.
-  llvm::DenseMap<const FunctionDecl *, bool> TooDeep;
-  /// isStmtAnalysed()'s last question and answer.
-  const Stmt *LastStmt = nullptr;
-  bool LastAnswer = false;
-};
-
-thread_local Filter Current;
-
-} // namespace
 
 /// A regular expression to match with, or none: clang-tidy lets an empty or
 /// uncompilable one match nothing.
@@ -42,25 +21,63 @@ compile(const std::optional<std::string> &Re) {
   return R;
 }
 
-static bool headerAnalysed(const SourceManager &SM, FileID FID,
-                           SourceLocation Loc) {
-  if (!Current.Header)
+AnalysedFiles::AnalysedFiles(const SourceManager &SM,
+                             const ClangTidyOptions &Opts)
+    : SM(SM), Header(compile(Opts.HeaderFilterRegex)),
+      Exclude(compile(Opts.ExcludeHeaderFilterRegex)),
+      SystemHeaders(Opts.SystemHeaders.value_or(false)) {}
+
+bool AnalysedFiles::headerAnalysed(FileID FID, SourceLocation Loc) const {
+  if (!Header)
     return false;
-  if (!Current.SystemHeaders && SM.isInSystemHeader(Loc))
+  if (!SystemHeaders && SM.isInSystemHeader(Loc))
     return false;
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
   if (!FE)
     return false;
   StringRef Name = FE->getName();
-  return Current.Header->match(Name) &&
-         !(Current.Exclude && Current.Exclude->match(Name));
+  return Header->match(Name) && !(Exclude && Exclude->match(Name));
 }
 
-void setAnalysedFiles(const ClangTidyOptions &Opts) {
-  Current = Filter();
-  Current.Header = compile(Opts.HeaderFilterRegex);
-  Current.Exclude = compile(Opts.ExcludeHeaderFilterRegex);
-  Current.SystemHeaders = Opts.SystemHeaders.value_or(false);
+bool AnalysedFiles::isAnalysed(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return false;
+  // Every location of one file, or of one macro expansion, expands into
+  // the same file: the answer is kept per FileID of the location itself,
+  // which spares the climb out of macros (most of the cost in C).
+  auto [It, New] = Answers.try_emplace(SM.getFileID(Loc), false);
+  if (New) {
+    SourceLocation L = SM.getExpansionLoc(Loc);
+    It->second =
+        SM.isInMainFile(L) || (Header && headerAnalysed(SM.getFileID(L), L));
+  }
+  return It->second;
+}
+
+bool AnalysedFiles::isStmtAnalysed(const Stmt &S) const {
+  if (LastStmt != &S) {
+    LastAnswer = isAnalysed(S.getBeginLoc());
+    LastStmt = &S;
+  }
+  return LastAnswer;
+}
+
+bool AnalysedFiles::isBodyTooDeep(const FunctionDecl *FD) const {
+  auto [It, New] = TooDeep.try_emplace(FD, false);
+  if (New)
+    It->second = isTooDeep(FD->getBody());
+  return It->second;
+}
+
+std::shared_ptr<const AnalysedFiles>
+analysedFilesOf(const ASTContext &Ctx, const ClangTidyOptions &Opts) {
+  static PerUnit<const AnalysedFiles> Units;
+  return Units.get(
+      Ctx, [](const AnalysedFiles &) { return true; },
+      [&] {
+        return std::make_shared<const AnalysedFiles>(Ctx.getSourceManager(),
+                                                     Opts);
+      });
 }
 
 /// Set once, before any analysis starts (std::atomic for the other threads).
@@ -68,8 +85,8 @@ static std::atomic<bool> UserCodeTraversal{false};
 
 void allowUserCodeTraversal() { UserCodeTraversal = true; }
 
-void limitTraversalToUserCode(ASTContext &Ctx) {
-  if (!UserCodeTraversal || Current.SystemHeaders)
+void limitTraversalToUserCode(ASTContext &Ctx, const AnalysedFiles &Files) {
+  if (!UserCodeTraversal || Files.systemHeaders())
     return;
   llvm::ArrayRef<Decl *> Scope = Ctx.getTraversalScope();
   if (Scope.size() != 1 || !isa<TranslationUnitDecl>(Scope.front()))
@@ -85,50 +102,6 @@ void limitTraversalToUserCode(ASTContext &Ctx) {
 void endUserCodeTraversal(ASTContext &Ctx) {
   if (UserCodeTraversal)
     Ctx.setTraversalScope({});
-}
-
-/// Drops the answers kept for another translation unit (the model's unit
-/// tests parse several on one thread without a check's constructor).
-static void forgetOtherUnit(const SourceManager &SM) {
-  if (Current.SM == &SM)
-    return;
-  Current.SM = &SM;
-  Current.Answers.clear();
-  Current.TooDeep.clear();
-  Current.LastStmt = nullptr;
-}
-
-bool isAnalysed(const SourceManager &SM, SourceLocation Loc) {
-  if (Loc.isInvalid())
-    return false;
-  forgetOtherUnit(SM);
-  // Every location of one file, or of one macro expansion, expands into
-  // the same file: the answer is kept per FileID of the location itself,
-  // which spares the climb out of macros (most of the cost in C).
-  auto [It, New] = Current.Answers.try_emplace(SM.getFileID(Loc), false);
-  if (New) {
-    SourceLocation L = SM.getExpansionLoc(Loc);
-    It->second = SM.isInMainFile(L) ||
-                 (Current.Header && headerAnalysed(SM, SM.getFileID(L), L));
-  }
-  return It->second;
-}
-
-bool isStmtAnalysed(const SourceManager &SM, const Stmt &S) {
-  forgetOtherUnit(SM);
-  if (Current.LastStmt != &S) {
-    Current.LastAnswer = isAnalysed(SM, S.getBeginLoc());
-    Current.LastStmt = &S;
-  }
-  return Current.LastAnswer;
-}
-
-bool isBodyTooDeep(const FunctionDecl *FD) {
-  forgetOtherUnit(FD->getASTContext().getSourceManager());
-  auto [It, New] = Current.TooDeep.try_emplace(FD, false);
-  if (New)
-    It->second = isTooDeep(FD->getBody());
-  return It->second;
 }
 
 } // namespace clang::tidy::retry

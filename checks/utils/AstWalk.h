@@ -77,21 +77,23 @@ inline bool isTooDeep(const Stmt *S) {
 template <typename Derived>
 class MainFileVisitor : public RecursiveASTVisitor<Derived> {
 public:
-  explicit MainFileVisitor(const SourceManager &SM) : SM(SM) {}
+  explicit MainFileVisitor(const AnalysedFiles &Files)
+      : Files(Files), SM(Files.sourceManager()) {}
   bool shouldVisitLambdaBody() const { return true; }
   bool TraverseDecl(Decl *D) {
     if (!D)
       return true;
     if (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(D) &&
-        !isAnalysed(SM, D->getLocation()))
+        !Files.isAnalysed(D->getLocation()))
       return true;
     if (const auto *FD = dyn_cast<FunctionDecl>(D);
-        FD && FD->doesThisDeclarationHaveABody() && isBodyTooDeep(FD))
+        FD && FD->doesThisDeclarationHaveABody() && Files.isBodyTooDeep(FD))
       return true;
     return RecursiveASTVisitor<Derived>::TraverseDecl(D);
   }
 
 protected:
+  const AnalysedFiles &Files;
   const SourceManager &SM;
 };
 

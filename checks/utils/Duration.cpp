@@ -9,7 +9,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
-#include <functional>
 
 namespace clang::tidy::retry {
 
@@ -222,6 +221,207 @@ std::optional<double> durationSeconds(const Expr *E, const ASTContext &Ctx) {
   return scaled(R.Val, *Unit);
 }
 
+static std::optional<double> maxValue(const Expr *E, const ASTContext &Ctx,
+                                      unsigned Depth);
+
+using GuardMap =
+    llvm::DenseMap<const Stmt *, llvm::SmallVector<const Expr *, 2>>;
+
+/// The conditions of the `if`s each binary operator in \p Body sits under
+/// (in their then-branches).
+static GuardMap guardsIn(const Stmt *Body) {
+  GuardMap Guards;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    if (const auto *If = dyn_cast<IfStmt>(N))
+      forEachDescendant(If->getThen(), [&](const Stmt *M) {
+        if (isa<BinaryOperator>(M))
+          Guards[M].push_back(If->getCond());
+      });
+  });
+  return Guards;
+}
+
+/// Lowers \p B to the smallest bound a conjunct of \p C (`x <= K`,
+/// `K > x`) puts on the expression profiled as \p Want.
+static void tightenByConjuncts(const Expr *C,
+                               const llvm::FoldingSetNodeID &Want,
+                               std::optional<double> &B, const ASTContext &Ctx,
+                               unsigned Depth) {
+  auto Same = [&](const Expr *X) {
+    llvm::FoldingSetNodeID Got;
+    X->IgnoreParenImpCasts()->Profile(Got, Ctx, /*Canonical=*/true);
+    return Got == Want;
+  };
+  const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
+  if (!BO)
+    return;
+  if (BO->getOpcode() == BO_LAnd) {
+    tightenByConjuncts(BO->getLHS(), Want, B, Ctx, Depth);
+    tightenByConjuncts(BO->getRHS(), Want, B, Ctx, Depth);
+    return;
+  }
+  const Expr *K = nullptr;
+  if ((BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) &&
+      Same(BO->getLHS()))
+    K = BO->getRHS();
+  else if ((BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) &&
+           Same(BO->getRHS()))
+    K = BO->getLHS();
+  if (K)
+    if (std::optional<double> KB = maxValue(K, Ctx, Depth + 1);
+        KB && (!B || *KB < *B))
+      B = KB;
+}
+
+/// The bound condition \p Cond puts on \p Rhs, when it compares \p Rhs
+/// with a bounded value.
+static std::optional<double> guardBound(const Expr *Rhs, const Expr *Cond,
+                                        const ASTContext &Ctx, unsigned Depth) {
+  std::optional<double> B;
+  llvm::FoldingSetNodeID Want;
+  Rhs->IgnoreParenImpCasts()->Profile(Want, Ctx, /*Canonical=*/true);
+  tightenByConjuncts(Cond, Want, B, Ctx, Depth);
+  return B;
+}
+
+/// An upper bound of local \p V: the largest of its initializer and every
+/// plain assignment to it.
+static std::optional<double> maxOfLocal(const VarDecl *V, const ASTContext &Ctx,
+                                        unsigned Depth) {
+  if (!V || !V->hasLocalStorage() || !V->getInit())
+    return std::nullopt;
+  std::optional<double> Best = maxValue(V->getInit(), Ctx, Depth + 1);
+  const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
+  if (V->getType().isConstQualified() || !Fn || !Fn->getBody() || !Best)
+    return Best;
+  auto IsV = [&](const Expr *X) {
+    const auto *L = dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
+    return L && L->getDecl() == V;
+  };
+  // The tests an assignment sits under: `if (r && ra(r) <= 2000) ms =
+  // ra(r);` bounds what it assigns by 2000.
+  GuardMap Guards = guardsIn(Fn->getBody());
+  bool Unbounded = false;
+  forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
+    if (Unbounded)
+      return;
+    if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
+      Unbounded = UO->isIncrementDecrementOp() && IsV(UO->getSubExpr());
+      return;
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(N);
+    if (!BO || !BO->isAssignmentOp() || !IsV(BO->getLHS()))
+      return;
+    if (BO->getOpcode() != BO_Assign) {
+      Unbounded = true;
+      return;
+    }
+    std::optional<double> B = maxValue(BO->getRHS(), Ctx, Depth + 1);
+    if (auto It = Guards.find(BO); !B && It != Guards.end())
+      for (const Expr *Cond : It->second)
+        if (std::optional<double> G =
+                guardBound(BO->getRHS(), Cond, Ctx, Depth))
+          B = G;
+    if (!B)
+      Unbounded = true;
+    else
+      Best = std::max(*Best, *B);
+  });
+  if (Unbounded)
+    return std::nullopt;
+  return Best;
+}
+
+/// An upper bound of `a + b`, `a * b`, `a << b` and `rand() % N`.
+static std::optional<double>
+maxOfBinary(const BinaryOperator *BO, const ASTContext &Ctx, unsigned Depth) {
+  std::optional<double> L = maxValue(BO->getLHS(), Ctx, Depth + 1);
+  if (BO->getOpcode() == BO_Rem) { // rand() % N
+    std::optional<double> N = maxValue(BO->getRHS(), Ctx, Depth + 1);
+    return N && *N > 0 ? std::optional<double>(*N - 1) : std::nullopt;
+  }
+  std::optional<double> Rt = maxValue(BO->getRHS(), Ctx, Depth + 1);
+  if (!L || !Rt)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *Rt;
+  case BO_Mul:
+    return *L >= 0 && *Rt >= 0 ? std::optional<double>(*L * *Rt) : std::nullopt;
+  case BO_Shl:
+    return *Rt >= 0 && *Rt < 63
+               ? std::optional<double>(*L * std::ldexp(1.0, int(*Rt)))
+               : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// An upper bound of `c ? a : b`.
+static std::optional<double> maxOfConditional(const ConditionalOperator *CO,
+                                              const ASTContext &Ctx,
+                                              unsigned Depth) {
+  std::optional<double> T = maxValue(CO->getTrueExpr(), Ctx, Depth + 1),
+                        F = maxValue(CO->getFalseExpr(), Ctx, Depth + 1);
+  // The min idiom `x < K ? x : K` (or `x > K ? K : x`): the arm that is x
+  // is taken only while x is below K.
+  auto SameVar = [](const Expr *A, const Expr *B) {
+    const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+    const auto *DB = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
+    return DA && DB && DA->getDecl() == DB->getDecl();
+  };
+  if (const auto *C =
+          dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts())) {
+    bool Below = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
+    bool Above = C->getOpcode() == BO_GT || C->getOpcode() == BO_GE;
+    if (Below && SameVar(C->getLHS(), CO->getTrueExpr()))
+      T = maxValue(C->getRHS(), Ctx, Depth + 1);
+    if (Above && SameVar(C->getLHS(), CO->getFalseExpr()))
+      F = maxValue(C->getRHS(), Ctx, Depth + 1);
+  }
+  if (T && F)
+    return std::max(*T, *F);
+  return std::nullopt;
+}
+
+/// An upper bound of `dist(rng)` when dist is a uniform distribution.
+static std::optional<double> maxOfDistribution(const CXXOperatorCallExpr *OC,
+                                               const ASTContext &Ctx,
+                                               unsigned Depth) {
+  const Expr *Obj = OC->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Obj))
+    Obj = MT->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->getInit())
+      Obj = V->getInit()->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(Obj)) {
+    const CXXRecordDecl *RD = recordOf(CE->getType());
+    if (RD && RD->getDeclName().isIdentifier() &&
+        RD->getName().starts_with("uniform_") && CE->getNumArgs() == 2)
+      return maxValue(CE->getArg(1), Ctx, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+/// An upper bound of `std::min(a, b)` and `std::max(a, b)`.
+static std::optional<double>
+maxOfMinMax(const CallExpr *Call, const ASTContext &Ctx, unsigned Depth) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !isStdLibrary(FD) || !FD->getDeclName().isIdentifier() ||
+      Call->getNumArgs() != 2)
+    return std::nullopt;
+  std::optional<double> A = maxValue(Call->getArg(0), Ctx, Depth + 1),
+                        B = maxValue(Call->getArg(1), Ctx, Depth + 1);
+  if (FD->getName() == "min") {
+    if (A && B)
+      return std::min(*A, *B);
+    return A ? A : B; // min(a, b) <= each bound
+  }
+  if (FD->getName() == "max" && A && B)
+    return std::max(*A, *B);
+  return std::nullopt;
+}
+
 /// An upper bound of the integer expression \p E, or none.
 static std::optional<double> maxValue(const Expr *E, const ASTContext &Ctx,
                                       unsigned Depth) {
@@ -233,170 +433,21 @@ static std::optional<double> maxValue(const Expr *E, const ASTContext &Ctx,
   Expr::EvalResult R;
   if (!E->isValueDependent() && E->EvaluateAsInt(R, Ctx))
     return double(R.Val.getInt().getExtValue());
-  auto Max = [&](const Expr *X) { return maxValue(X, Ctx, Depth + 1); };
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    // A local: the largest of its initializer and every plain assignment to
-    // it; one stepped or compound-assigned may grow without bound.
-    const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!V || !V->hasLocalStorage() || !V->getInit())
-      return std::nullopt;
-    std::optional<double> Best = Max(V->getInit());
-    const auto *Fn = dyn_cast_or_null<FunctionDecl>(V->getDeclContext());
-    if (V->getType().isConstQualified() || !Fn || !Fn->getBody() || !Best)
-      return Best;
-    auto IsV = [&](const Expr *X) {
-      const auto *L = dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
-      return L && L->getDecl() == V;
-    };
-    // The tests an assignment sits under: `if (r && ra(r) <= 2000) ms =
-    // ra(r);` bounds what it assigns by 2000.
-    llvm::DenseMap<const Stmt *, llvm::SmallVector<const Expr *, 2>> Guards;
-    forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
-      if (const auto *If = dyn_cast<IfStmt>(N))
-        forEachDescendant(If->getThen(), [&](const Stmt *M) {
-          if (isa<BinaryOperator>(M))
-            Guards[M].push_back(If->getCond());
-        });
-    });
-    auto GuardBound = [&](const Expr *Rhs, const Expr *Cond) {
-      std::optional<double> B;
-      llvm::FoldingSetNodeID Want;
-      Rhs->IgnoreParenImpCasts()->Profile(Want, Ctx, /*Canonical=*/true);
-      auto Same = [&](const Expr *X) {
-        llvm::FoldingSetNodeID Got;
-        X->IgnoreParenImpCasts()->Profile(Got, Ctx, /*Canonical=*/true);
-        return Got == Want;
-      };
-      std::function<void(const Expr *)> Conjuncts = [&](const Expr *C) {
-        const auto *BO = dyn_cast<BinaryOperator>(C->IgnoreParenImpCasts());
-        if (!BO)
-          return;
-        if (BO->getOpcode() == BO_LAnd) {
-          Conjuncts(BO->getLHS());
-          Conjuncts(BO->getRHS());
-          return;
-        }
-        const Expr *K = nullptr;
-        if ((BO->getOpcode() == BO_LE || BO->getOpcode() == BO_LT) &&
-            Same(BO->getLHS()))
-          K = BO->getRHS();
-        else if ((BO->getOpcode() == BO_GE || BO->getOpcode() == BO_GT) &&
-                 Same(BO->getRHS()))
-          K = BO->getLHS();
-        if (K)
-          if (std::optional<double> KB = Max(K); KB && (!B || *KB < *B))
-            B = KB;
-      };
-      Conjuncts(Cond);
-      return B;
-    };
-    bool Unbounded = false;
-    forEachDescendant(Fn->getBody(), [&](const Stmt *N) {
-      if (Unbounded)
-        return;
-      if (const auto *UO = dyn_cast<UnaryOperator>(N)) {
-        Unbounded = UO->isIncrementDecrementOp() && IsV(UO->getSubExpr());
-        return;
-      }
-      const auto *BO = dyn_cast<BinaryOperator>(N);
-      if (!BO || !BO->isAssignmentOp() || !IsV(BO->getLHS()))
-        return;
-      if (BO->getOpcode() != BO_Assign) {
-        Unbounded = true;
-        return;
-      }
-      std::optional<double> B = Max(BO->getRHS());
-      if (auto It = Guards.find(BO); !B && It != Guards.end())
-        for (const Expr *Cond : It->second)
-          if (std::optional<double> G = GuardBound(BO->getRHS(), Cond))
-            B = G;
-      if (!B)
-        Unbounded = true;
-      else
-        Best = std::max(*Best, *B);
-    });
-    if (Unbounded)
-      return std::nullopt;
-    return Best;
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    std::optional<double> L = Max(BO->getLHS());
-    if (BO->getOpcode() == BO_Rem) { // rand() % N
-      std::optional<double> N = Max(BO->getRHS());
-      return N && *N > 0 ? std::optional<double>(*N - 1) : std::nullopt;
-    }
-    std::optional<double> Rt = Max(BO->getRHS());
-    if (!L || !Rt)
-      return std::nullopt;
-    switch (BO->getOpcode()) {
-    case BO_Add:
-      return *L + *Rt;
-    case BO_Mul:
-      return *L >= 0 && *Rt >= 0 ? std::optional<double>(*L * *Rt)
-                                 : std::nullopt;
-    case BO_Shl:
-      return *Rt >= 0 && *Rt < 63
-                 ? std::optional<double>(*L * std::ldexp(1.0, int(*Rt)))
-                 : std::nullopt;
-    default:
-      return std::nullopt;
-    }
-  }
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<double> T = Max(CO->getTrueExpr()),
-                          F = Max(CO->getFalseExpr());
-    // The min idiom `x < K ? x : K` (or `x > K ? K : x`): the arm that is x
-    // is taken only while x is below K.
-    auto SameVar = [](const Expr *A, const Expr *B) {
-      const auto *DA = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
-      const auto *DB = dyn_cast<DeclRefExpr>(B->IgnoreParenImpCasts());
-      return DA && DB && DA->getDecl() == DB->getDecl();
-    };
-    if (const auto *C =
-            dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts())) {
-      bool Below = C->getOpcode() == BO_LT || C->getOpcode() == BO_LE;
-      bool Above = C->getOpcode() == BO_GT || C->getOpcode() == BO_GE;
-      if (Below && SameVar(C->getLHS(), CO->getTrueExpr()))
-        T = Max(C->getRHS());
-      if (Above && SameVar(C->getLHS(), CO->getFalseExpr()))
-        F = Max(C->getRHS());
-    }
-    if (T && F)
-      return std::max(*T, *F);
-    return std::nullopt;
-  }
+  // A local: the largest of its initializer and every plain assignment to
+  // it; one stepped or compound-assigned may grow without bound.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return maxOfLocal(dyn_cast<VarDecl>(DRE->getDecl()), Ctx, Depth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return maxOfBinary(BO, Ctx, Depth);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return maxOfConditional(CO, Ctx, Depth);
   // dist(rng) on a uniform distribution: its upper parameter.
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
-      OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 1) {
-    const Expr *Obj = OC->getArg(0)->IgnoreParenImpCasts();
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Obj))
-      Obj = MT->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Obj))
-      if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()); V && V->getInit())
-        Obj = V->getInit()->IgnoreParenImpCasts();
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(Obj)) {
-      const CXXRecordDecl *RD = recordOf(CE->getType());
-      if (RD && RD->getDeclName().isIdentifier() &&
-          RD->getName().starts_with("uniform_") && CE->getNumArgs() == 2)
-        return Max(CE->getArg(1));
-    }
-    return std::nullopt;
-  }
+      OC && OC->getOperator() == OO_Call && OC->getNumArgs() >= 1)
+    return maxOfDistribution(OC, Ctx, Depth);
   // std::min / std::max
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *FD = Call->getDirectCallee();
-    if (!FD || !isStdLibrary(FD) || !FD->getDeclName().isIdentifier() ||
-        Call->getNumArgs() != 2)
-      return std::nullopt;
-    std::optional<double> A = Max(Call->getArg(0)), B = Max(Call->getArg(1));
-    if (FD->getName() == "min") {
-      if (A && B)
-        return std::min(*A, *B);
-      return A ? A : B; // min(a, b) <= each bound
-    }
-    if (FD->getName() == "max" && A && B)
-      return std::max(*A, *B);
-  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return maxOfMinMax(Call, Ctx, Depth);
   return std::nullopt;
 }
 

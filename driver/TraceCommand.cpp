@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "Trace.h"
+#include "TraceCommand.h"
 #include "Analysis.h"
 #include "Paths.h"
 #include "Report.h"

@@ -3,7 +3,7 @@
 // Retries by goto: the backward `goto` to a label before the operation, and
 // the retry site it makes.
 
-#include "Jumps.h"
+#include "RetryGotos.h"
 #include "RetrySite.h"
 #include "RetrySiteInternal.h"
 

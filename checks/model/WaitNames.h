@@ -4,8 +4,8 @@
 // constructed with its duration, and durations computed where the model
 // cannot see.
 
-#ifndef RETRYLINT_CHECKS_MODEL_WAITS_H
-#define RETRYLINT_CHECKS_MODEL_WAITS_H
+#ifndef RETRYLINT_CHECKS_MODEL_WAITNAMES_H
+#define RETRYLINT_CHECKS_MODEL_WAITNAMES_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"

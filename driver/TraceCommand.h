@@ -5,8 +5,8 @@
 // A check only this executable registers (retrylint-trace, never enabled by
 // retry-*) reads the translation unit and hands the text back.
 
-#ifndef RETRYLINT_DRIVER_TRACE_H
-#define RETRYLINT_DRIVER_TRACE_H
+#ifndef RETRYLINT_DRIVER_TRACECOMMAND_H
+#define RETRYLINT_DRIVER_TRACECOMMAND_H
 
 #include "Config.h"
 #include "Options.h"

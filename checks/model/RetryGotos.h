@@ -2,8 +2,8 @@
 //
 // Backward jumps: the goto that goes back to a label (a retry by goto).
 
-#ifndef RETRYLINT_CHECKS_MODEL_JUMPS_H
-#define RETRYLINT_CHECKS_MODEL_JUMPS_H
+#ifndef RETRYLINT_CHECKS_MODEL_RETRYGOTOS_H
+#define RETRYLINT_CHECKS_MODEL_RETRYGOTOS_H
 
 #include "clang/AST/Stmt.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
-#include "Waits.h"
+#include "WaitNames.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 #include "utils/Duration.h"
