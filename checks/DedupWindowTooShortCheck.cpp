@@ -2,16 +2,13 @@
 
 #include "DedupWindowTooShortCheck.h"
 #include "model/DbStatements.h"
+#include "model/JsonDurations.h"
 #include "model/RetrySpan.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 #include "utils/Duration.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/MacroInfo.h"
-#include "clang/Lex/PPCallbacks.h"
-#include "clang/Lex/Preprocessor.h"
-#include "llvm/Support/Regex.h"
 
 using namespace clang::ast_matchers;
 
@@ -43,48 +40,11 @@ void DedupWindowTooShortCheck::onStartOfTranslationUnit() {
   MayCallDatabase.reset();
 }
 
-namespace {
-
-/// Collects the main file's `#define NAME 30` (or `(30)`): C code names its
-/// retention with a macro.
-class NumericMacros : public PPCallbacks {
-public:
-  NumericMacros(DedupWindowTooShortCheck &Check, const SourceManager &SM)
-      : Check(Check), SM(SM) {}
-
-  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
-    const MacroInfo *MI = MD ? MD->getMacroInfo() : nullptr;
-    if (!MI || MI->isFunctionLike())
-      return;
-    ArrayRef<Token> T = MI->tokens();
-    if (T.size() == 3 && T[0].is(tok::l_paren) && T[2].is(tok::r_paren))
-      T = T.slice(1, 1);
-    // The shape first: it is cheaper than the file of each of a C unit's
-    // thousands of macros.
-    if (T.size() != 1 || !T[0].is(tok::numeric_constant) ||
-        !T[0].getLiteralData() || !SM.isInMainFile(Name.getLocation()))
-      return;
-    StringRef Text(T[0].getLiteralData(), T[0].getLength());
-    Text = Text.rtrim("uUlL");
-    double V = 0;
-    if (Text.getAsDouble(V))
-      return;
-    Check.PendingMacros.push_back(
-        {Name.getLocation(), Name.getIdentifierInfo()->getName().str(), V});
-  }
-
-private:
-  DedupWindowTooShortCheck &Check;
-  const SourceManager &SM;
-};
-
-} // namespace
-
 void DedupWindowTooShortCheck::registerPPCallbacks(const SourceManager &SM,
                                                    Preprocessor *PP,
                                                    Preprocessor *) {
-  PendingMacros.clear();
-  PP->addPPCallbacks(std::make_unique<NumericMacros>(*this, SM));
+  // C code names its retention with a macro, gone once the AST exists.
+  Macros.watch(SM, *PP);
 }
 
 bool DedupWindowTooShortCheck::isTtlName(StringRef Name) const {
@@ -174,27 +134,8 @@ void DedupWindowTooShortCheck::checkJsonConfig(const StringLiteral *SL,
   if (SL->getCharByteWidth() != 1 ||
       !Ctx.getSourceManager().isInMainFile(SL->getBeginLoc()))
     return;
-  StringRef Text = SL->getString();
-  if (!Text.contains(':') || !Text.contains('"'))
-    return;
-  // "idempotency_key_retention_seconds": 90, "dedup_window": "15m"
-  static const llvm::Regex Pair(
-      "\"([A-Za-z_][A-Za-z0-9_]*)\"[[:space:]]*:[[:space:]]*"
-      "(\"[^\"]*\"|[0-9]+(\\.[0-9]+)?)");
-  llvm::SmallVector<StringRef, 4> M;
-  while (Pair.match(Text, &M)) {
-    StringRef Name = M[1], Value = M[2];
-    std::optional<double> S;
-    if (Value.consume_front("\"") && Value.consume_back("\"")) {
-      S = parseDuration(Value);
-    } else if (std::optional<double> Unit = durationUnitFromName(Name)) {
-      double V = 0;
-      if (!Value.getAsDouble(V))
-        S = V * *Unit;
-    }
-    checkNamedValue(nullptr, SL->getBeginLoc(), Name, S, Ctx);
-    Text = Text.substr(M[0].end() - Text.begin());
-  }
+  for (const model::JsonDuration &D : model::jsonDurations(SL->getString()))
+    checkNamedValue(nullptr, SL->getBeginLoc(), D.Key, D.Seconds, Ctx);
 }
 
 void DedupWindowTooShortCheck::checkDbText(StringRef Text, bool Redis,
@@ -221,7 +162,7 @@ void DedupWindowTooShortCheck::checkDbText(StringRef Text, bool Redis,
 void DedupWindowTooShortCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Ctx = *Result.Context;
   // Macros were read before the AST existed.
-  for (const MacroValue &M : std::exchange(PendingMacros, {}))
+  for (const model::NumericMacro &M : Macros.take())
     if (std::optional<double> Unit = durationUnitFromName(M.Name))
       checkNamedValue(nullptr, M.Loc, M.Name, M.Value * *Unit, Ctx);
   // Only what a finding can be reported on.
@@ -301,7 +242,7 @@ bool DedupWindowTooShortCheck::checkDatabaseCall(
   if (std::optional<unsigned> Idx = model::dbTextArg(CalleeName)) {
     if (*Idx < Args.size())
       if (std::optional<std::string> Text = model::dbText(Args[*Idx]))
-        checkDbText(*Text, CalleeName.starts_with("redis"),
+        checkDbText(*Text, model::isRedisCall(CalleeName),
                     Args[*Idx]->getBeginLoc(), Ctx);
     return true;
   }
@@ -329,8 +270,8 @@ bool DedupWindowTooShortCheck::checkDatabaseCall(
     if (std::optional<std::string> Text = model::dbText(
             C->getArg(*model::dbTextArg(calleeName(C))), Call, &UsedVia);
         Text && UsedVia)
-      checkDbText(*Text, calleeName(C).starts_with("redis"),
-                  Call->getBeginLoc(), Ctx);
+      checkDbText(*Text, model::isRedisCall(calleeName(C)), Call->getBeginLoc(),
+                  Ctx);
   }
   return false;
 }

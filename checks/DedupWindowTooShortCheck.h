@@ -4,9 +4,9 @@
 #define RETRYLINT_CHECKS_DEDUPWINDOWTOOSHORTCHECK_H
 
 #include "RetryCheck.h"
+#include "model/NumericMacros.h"
 #include "llvm/ADT/DenseSet.h"
 #include <optional>
-#include <vector>
 
 namespace clang::tidy::retry {
 
@@ -22,14 +22,6 @@ public:
   void onStartOfTranslationUnit() override;
   void registerPPCallbacks(const SourceManager &SM, Preprocessor *PP,
                            Preprocessor *ModuleExpanderPP) override;
-
-  /// A `#define NAME <number>` of the main file, read before the AST.
-  struct MacroValue {
-    SourceLocation Loc;
-    std::string Name;
-    double Value;
-  };
-  std::vector<MacroValue> PendingMacros;
 
 private:
   /// A named constant or configuration value (a variable, a field's
@@ -79,6 +71,8 @@ private:
 
   std::string MinimumWindowOpt;
   double MinimumWindow = 86400;
+  /// The main file's numeric macros, recorded before the AST.
+  model::NumericMacros Macros;
   llvm::DenseSet<const Decl *> ReportedVars;
   llvm::DenseSet<unsigned> ReportedLocs;
   /// The database calls in the body of each same-file function called,

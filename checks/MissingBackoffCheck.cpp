@@ -2,6 +2,7 @@
 
 #include "MissingBackoffCheck.h"
 #include "model/RetriedStatuses.h"
+#include "model/SiteOutcomes.h"
 #include "model/WaitPaths.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"

@@ -12,7 +12,7 @@
 #include "clang-tidy/ClangTidyCheck.h"
 #include "model/ApiModel.h"
 #include "model/DedupStore.h"
-#include "model/RetrySite.h"
+#include "model/RetrySiteIndex.h"
 #include "model/UnitNodes.h"
 #include "utils/AnalysedFiles.h"
 #include <memory>

@@ -2,6 +2,7 @@
 
 #include "VolatileIdempotencyStoreCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "model/DbStatements.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -86,12 +87,9 @@ bool VolatileIdempotencyStoreCheck::isInMemoryContainer(
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD)
     return false;
-  std::string QN = RD->getQualifiedNameAsString();
-  // libc++ spells std::__1::unordered_map.
-  StringRef Q(QN);
-  if (Q.consume_front("std::__1::") || Q.consume_front("std::__cxx11::"))
-    return InMemoryContainers.matches(("std::" + Q).str());
-  return InMemoryContainers.matches(Q);
+  // By its qualified name, which the list reads without the standard
+  // libraries' inline namespaces (libc++'s std::__1::unordered_map).
+  return InMemoryContainers.matches(StringRef(RD->getQualifiedNameAsString()));
 }
 
 const CallExpr *
@@ -275,9 +273,8 @@ bool VolatileIdempotencyStoreCheck::keyLeaves(
       KeyLeaves = true;
       return;
     }
-    StringRef N = FD->getDeclName().isIdentifier() ? FD->getName() : "";
-    if (N.starts_with("sqlite3_bind") || N.starts_with("PQ") ||
-        N.starts_with("redis")) {
+    if (FD->getDeclName().isIdentifier() &&
+        model::passesToDatabase(FD->getName())) {
       KeyLeaves = true;
       return;
     }

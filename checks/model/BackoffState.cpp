@@ -6,8 +6,8 @@
 // the call; changing the backoff there does not make the next round a
 // different call (the next host or offset does).
 
+#include "BackoffState.h"
 #include "ApiModel.h"
-#include "StructuralRetryInternal.h"
 #include "WaitNames.h"
 #include "utils/AssignedVars.h"
 #include "utils/AstWalk.h"

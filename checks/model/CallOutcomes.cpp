@@ -6,8 +6,8 @@
 // says retryable or success). Which way code goes on each outcome is read
 // in LoopBackOnFailure.cpp.
 
+#include "CallOutcomes.h"
 #include "RetrySite.h"
-#include "StructuralRetryInternal.h"
 #include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::retry::model {

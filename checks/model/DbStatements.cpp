@@ -138,6 +138,17 @@ std::optional<unsigned> dbTextArg(StringRef Callee) {
   return std::nullopt;
 }
 
+// The client libraries' prefixes: every hiredis function starts with
+// "redis", every libpq one with "PQ".
+bool isRedisCall(StringRef Callee) { return Callee.starts_with("redis"); }
+
+bool isPostgresCall(StringRef Callee) { return Callee.starts_with("PQ"); }
+
+bool passesToDatabase(StringRef Callee) {
+  return Callee.starts_with("sqlite3_bind") || isPostgresCall(Callee) ||
+         isRedisCall(Callee);
+}
+
 bool mayCallDatabase(const ASTContext &Ctx) {
   if (!identifierTableComplete(Ctx))
     return true;
@@ -240,11 +251,11 @@ static void addDbStatements(const CallExpr *Call, std::vector<DbStmt> &Out) {
   std::optional<std::string> Text = dbText(Call->getArg(*Arg));
   if (!Text)
     return;
-  bool Redis = N.starts_with("redis");
+  bool Redis = isRedisCall(N);
   for (DbStmt D : parseDbStatements(*Text, Redis)) {
     D.Call = Call;
     D.Text = Call->getArg(*Arg);
-    D.Postgres = N.starts_with("PQ");
+    D.Postgres = isPostgresCall(N);
     Out.push_back(std::move(D));
   }
 }

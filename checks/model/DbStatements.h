@@ -56,6 +56,14 @@ std::vector<DbStmt> parseDbStatements(StringRef Text, bool Redis);
 /// Which argument of a database call named \p Callee is its SQL text or
 /// Redis command (sqlite3, libpq, MySQL's client, hiredis), if it is one.
 std::optional<unsigned> dbTextArg(StringRef Callee);
+/// Is \p Callee a hiredis call? Its text is a Redis command, not SQL.
+bool isRedisCall(StringRef Callee);
+/// Is \p Callee a libpq (PostgreSQL) call?
+bool isPostgresCall(StringRef Callee);
+/// Does a call named \p Callee hand its arguments to a database client:
+/// binding a parameter of a prepared statement (sqlite3_bind_*), or any
+/// libpq or hiredis call? What it is handed may be stored.
+bool passesToDatabase(StringRef Callee);
 /// Whether a call in \p Ctx's unit can be one dbTextArg() knows: each of
 /// them is named by an identifier, and every identifier of the unit is in
 /// its table (unless an AST file supplies some).

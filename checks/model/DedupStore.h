@@ -10,7 +10,7 @@
 #define RETRYLINT_CHECKS_MODEL_DEDUPSTORE_H
 
 #include "ApiModel.h"
-#include "RetrySite.h"
+#include "RetrySiteIndex.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"

@@ -5,7 +5,9 @@
 // makes of this call's arguments (a cap on a parameter, a gate the call
 // closes, no cap at all).
 
-#include "RetrySite.h"
+#include "HelperCap.h"
+#include "HelperRetry.h"
+#include "RetrySiteIndex.h"
 
 namespace clang::tidy::retry::model {
 
@@ -255,7 +257,9 @@ static void capFromPolicy(RetrySite &Site, const CallExpr *Call,
       });
 }
 
-void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
+void readHelperCap(RetrySiteIndex &Index, RetrySite &Site,
+                   const CallExpr *Call) {
+  ASTContext &Ctx = Index.context();
   // with_retries(3, op): the first integer argument is the attempt budget;
   // a helper without one decides itself.
   Site.Cap = CapKind::Policy;
@@ -264,10 +268,11 @@ void RetrySiteIndex::summarizeHelperCap(RetrySite &Site, const CallExpr *Call) {
   // recursion: a cap on a parameter takes this call's argument for it
   // (defaults included, through forwarding overloads), and one with no cap
   // retries this call forever.
-  HelperRetry R = helperRetry(Site.Helper);
+  HelperRetry R = Index.helpers().helperRetry(Site.Helper);
   const RetrySite *Own = R.Own;
   Site.HelperOwn = Own;
-  const FunctionDecl *HelperDef = Own ? enclosingFunction(Own->Site) : nullptr;
+  const FunctionDecl *HelperDef =
+      Own ? Index.enclosingFunction(Own->Site) : nullptr;
   bool Mapped = false;
   if (Own && Own->Cap == CapKind::None && !Own->Deadline) {
     Site.Cap = CapKind::None;

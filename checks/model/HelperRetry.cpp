@@ -6,8 +6,12 @@
 // takes pointers), and which argument of a call to the helper reaches a
 // parameter of that retry (its cap, its starting count).
 
-#include "RetrySite.h"
-#include "RetrySiteInternal.h"
+#include "HelperRetry.h"
+#include "OperationFinder.h"
+#include "RetryLoops.h"
+#include "RetryRecursion.h"
+#include "RetrySiteIndex.h"
+#include "RetrySiteSummary.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::retry::model {
@@ -31,8 +35,9 @@ static const CallExpr *resultCall(const Expr *E) {
   return V ? dyn_cast_or_null<CallExpr>(ignoreWrappers(V->getInit())) : nullptr;
 }
 
-llvm::SmallVector<Operation, 2>
-RetrySiteIndex::retriedOnVerdict(const FunctionDecl *Def, const Stmt *Back) {
+llvm::SmallVector<Operation, 2> retriedOnVerdict(RetrySiteIndex &Index,
+                                                 const FunctionDecl *Def,
+                                                 const Stmt *Back) {
   llvm::SmallVector<Operation, 2> Out;
   auto CallsParameter = [&](const CallExpr *C) {
     const auto *P = dyn_cast_or_null<ParmVarDecl>(callableTarget(C));
@@ -54,14 +59,14 @@ RetrySiteIndex::retriedOnVerdict(const FunctionDecl *Def, const Stmt *Back) {
           if (Op != Judge && CallsParameter(Op) &&
               !llvm::any_of(Out,
                             [&](const Operation &O) { return O.Call == Op; }))
-            if (std::optional<Operation> O = unknownOperation(Op))
+            if (std::optional<Operation> O = Index.unknownOperation(Op))
               Out.push_back(*O);
     });
   });
   return Out;
 }
 
-const RetrySite *RetrySiteIndex::ownCallableRetry(const FunctionDecl *FD) {
+const RetrySite *HelperRecognizer::ownCallableRetry(const FunctionDecl *FD) {
   if (!FD)
     return nullptr;
   if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
@@ -76,7 +81,7 @@ const RetrySite *RetrySiteIndex::ownCallableRetry(const FunctionDecl *FD) {
   forEachDescendant(Def->getBody(), [&](const Stmt *N) {
     if (Found || !isa<ForStmt, WhileStmt, DoStmt>(N))
       return;
-    if (const RetrySite *Site = analyzeLoop(N))
+    if (const RetrySite *Site = Index.loops().recognize(N))
       if (llvm::any_of(Site->Operations, [&](const Operation &Op) {
             return callsParameter(Op, Def);
           }))
@@ -85,7 +90,7 @@ const RetrySite *RetrySiteIndex::ownCallableRetry(const FunctionDecl *FD) {
   // `if (again(result) && tried < max) return with_retry(op, again, max,
   // tried + 1);`: the helper retries by calling itself.
   if (!Found)
-    if (const RetrySite *Site = analyzeRecursion(Def))
+    if (const RetrySite *Site = Index.recursion().recognize(Def))
       if (llvm::any_of(Site->Operations, [&](const Operation &Op) {
             return callsParameter(Op, Def);
           }))
@@ -121,7 +126,7 @@ static const CallExpr *forwardingCall(const FunctionDecl *FD) {
   return nullptr;
 }
 
-HelperRetry RetrySiteIndex::helperRetry(const FunctionDecl *FD) {
+HelperRetry HelperRecognizer::helperRetry(const FunctionDecl *FD) {
   if (!FD)
     return {};
   if (auto It = HelperRetries.find(FD); It != HelperRetries.end())
@@ -169,6 +174,178 @@ const Expr *argReaching(const CallExpr *Call, const HelperRetry &R,
   if (!Helper || Idx >= Helper->getNumParams())
     return nullptr;
   return argForParam(Call, Helper->getParamDecl(Idx));
+}
+
+const CallExpr *callTakingLambda(const LambdaExpr *Lambda, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Lambda);
+  // A conversion to a `const std::function &` parameter alone takes seven
+  // nodes (temporaries, casts, the constructor).
+  for (int Steps = 0; Steps < 12; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *P = Parents[0].get<Stmt>();
+    if (!P)
+      return nullptr;
+    if (const auto *Call = dyn_cast<CallExpr>(P))
+      return Call;
+    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             CXXConstructExpr, ExprWithCleanups, ParenExpr,
+             CXXFunctionalCastExpr>(P))
+      return nullptr;
+    N = Parents[0];
+  }
+  return nullptr;
+}
+
+/// The lambda or function \p Arg hands over by name: a local initialised
+/// with a lambda (`op`), a function defined in the TU (`post_once`,
+/// `&post_once`, also converted to a std::function).
+static void namedCallable(const Expr *Arg, const LambdaExpr *&Lambda,
+                          const FunctionDecl *&Fn) {
+  Lambda = nullptr;
+  Fn = nullptr;
+  const ValueDecl *D = objectDecl(Arg);
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D)) {
+    const FunctionDecl *Def = nullptr;
+    if (!isa<CXXMethodDecl>(FD) && FD->hasBody(Def) && Def)
+      Fn = Def;
+  } else if (const auto *V = dyn_cast_or_null<VarDecl>(D)) {
+    if (V->hasLocalStorage() && V->getInit())
+      Lambda = dyn_cast<LambdaExpr>(ignoreWrappers(V->getInit()));
+  }
+}
+
+namespace {
+/// Calls in the main file that hand a callable over by name.
+struct NamedCallableUses {
+  void visit(const CallExpr *Call) {
+    // `helper(op, s)` on a named lambda: its first operand is the helper
+    // itself, not a callable handed to it.
+    bool CallsObject =
+        isa<CXXOperatorCallExpr>(Call) &&
+        cast<CXXOperatorCallExpr>(Call)->getOperator() == OO_Call;
+    for (const Expr *Arg : Call->arguments()) {
+      if (CallsObject && Arg == Call->getArg(0))
+        continue;
+      const LambdaExpr *L;
+      const FunctionDecl *Fn;
+      namedCallable(Arg, L, Fn);
+      if (L || Fn) {
+        Found.push_back({Call, L, Fn});
+        break;
+      }
+    }
+  }
+  struct Use {
+    const CallExpr *Call;
+    const LambdaExpr *Lambda;
+    const FunctionDecl *Fn;
+  };
+  std::vector<Use> Found;
+};
+
+} // namespace
+
+void HelperRecognizer::indexNamedCallables() {
+  ASTContext &Ctx = Index.context();
+  if (NamedCallablesIndexed)
+    return;
+  NamedCallablesIndexed = true;
+  NamedCallableUses Uses;
+  for (const CallExpr *Call : Index.unitNodes().Calls)
+    Uses.visit(Call);
+  for (const NamedCallableUses::Use &U : Uses.Found) {
+    const FunctionDecl *Callee = calleeDecl(U.Call);
+    // A comparator handed to std::sort is not an operation retried.
+    if (!Callee || isStdLibrary(Callee) ||
+        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      continue;
+    // A function handed to a library call named like a retry
+    // (aws_retry_strategy_schedule_retry(token, ..., on_ready, ctx)) is a
+    // callback the library schedules, not an operation it calls again
+    // until it succeeds: only a helper whose body shows that counts.
+    if (U.Fn && !retriesCallable(Callee))
+      continue;
+    if (const RetrySite *Site = recognize(U.Call, U.Lambda, U.Fn))
+      NamedCallableSites[U.Fn ? static_cast<const void *>(
+                                    U.Fn->getCanonicalDecl())
+                              : U.Lambda]
+          .push_back(Site);
+  }
+}
+
+const RetrySite *HelperRecognizer::siteOf(const CallExpr *Call) {
+  for (const Expr *Arg : Call->arguments()) {
+    if (const auto *LE = dyn_cast<LambdaExpr>(ignoreWrappers(Arg)))
+      return recognize(Call, LE);
+    const LambdaExpr *L;
+    const FunctionDecl *Fn;
+    namedCallable(Arg, L, Fn);
+    if (L || Fn) {
+      indexNamedCallables();
+      return Index.table().find(Call);
+    }
+  }
+  return nullptr;
+}
+
+const RetrySite *HelperRecognizer::recognize(const CallExpr *Call,
+                                             const LambdaExpr *Lambda,
+                                             const FunctionDecl *Fn) {
+  bool Fresh;
+  if (const RetrySite *Known = Index.table().start(Call, Fresh); !Fresh)
+    return Known;
+  const FunctionDecl *Callee = calleeDecl(Call);
+  if (!Index.api().isRetryHelper(Callee) && !retriesCallable(Callee))
+    return Index.table().notSite(
+        Call, "the callee is no retry helper: the RetryHelpers "
+              "option does not name it and no loop in it calls "
+              "a callable parameter again after a failure");
+  const Stmt *Body = Fn ? Fn->getBody() : Lambda->getBody();
+  llvm::SmallVector<Operation, 2> Ops = Index.operationsIn(Body);
+  // The helper retries whatever the callable does, known to the model or
+  // not.
+  if (Ops.empty())
+    Ops = Index.operations().unknownOperationsIn(Body);
+  if (Ops.empty())
+    return Index.table().notSite(Call, "the callable performs no operation");
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Helper;
+  Site->Site = Call;
+  Site->Callable = Lambda;
+  Site->CallableFn = Fn;
+  Site->Helper = Callee;
+  Site->Operations = std::move(Ops);
+  Site->Evidence = helperEvidence(Call, Callee);
+  Index.summarizer().summarize(*Site);
+  // One attempt for this call (`with_retries(1, op)`, a closed idempotency
+  // gate): nothing is re-sent.
+  if (Site->Cap == CapKind::Constant && Site->MaxAttempts <= 1)
+    return Index.table().notSite(
+        Call, "this call allows one attempt: nothing is re-sent");
+  return Index.table().record(Call, std::move(Site));
+}
+
+llvm::ArrayRef<const RetrySite *>
+HelperRecognizer::byCallable(const void *Callable) {
+  indexNamedCallables();
+  auto It = NamedCallableSites.find(Callable);
+  if (It == NamedCallableSites.end())
+    return {};
+  return It->second;
+}
+
+std::vector<const RetrySite *> HelperRecognizer::namedSites() {
+  indexNamedCallables();
+  std::vector<const RetrySite *> Named;
+  for (const auto &Entry : NamedCallableSites)
+    Named.insert(Named.end(), Entry.second.begin(), Entry.second.end());
+  const SourceManager &SrcM = Index.context().getSourceManager();
+  llvm::sort(Named, [&](const RetrySite *A, const RetrySite *B) {
+    return SrcM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  return Named;
 }
 
 } // namespace clang::tidy::retry::model

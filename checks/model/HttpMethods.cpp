@@ -4,7 +4,8 @@
 // does not say: libcurl's options on the handle, the verb a Boost.Beast
 // request was built with.
 
-#include "RetrySite.h"
+#include "HttpMethods.h"
+#include "RetrySiteIndex.h"
 
 namespace clang::tidy::retry::model {
 
@@ -162,14 +163,15 @@ static HttpMethod beastMethod(const CallExpr *Write, const FunctionDecl *Fn) {
   return M;
 }
 
-void RetrySiteIndex::resolveCurlMethods(RetrySite &Site) {
+void resolveHttpMethods(RetrySiteIndex &Index, RetrySite &Site) {
+  ASTContext &Ctx = Index.context();
   for (Operation &Op : Site.Operations) {
     const CallExpr *Inner = Op.InnerCall ? Op.InnerCall : Op.Call;
     if (Op.Kind == OperationKind::Curl) {
-      Op.Method = curlMethod(Op, Inner, enclosingFunction(Inner), Ctx);
+      Op.Method = curlMethod(Op, Inner, Index.enclosingFunction(Inner), Ctx);
       Op.SideEffect = isSideEffectMethod(Op.Method);
     } else if (Op.Kind == OperationKind::Beast) {
-      Op.Method = beastMethod(Inner, enclosingFunction(Inner));
+      Op.Method = beastMethod(Inner, Index.enclosingFunction(Inner));
       Op.SideEffect = isSideEffectMethod(Op.Method);
     }
   }

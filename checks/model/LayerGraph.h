@@ -10,7 +10,7 @@
 
 #include "Facts.h"
 #include "LibraryLayers.h"
-#include "RetrySite.h"
+#include "RetrySiteIndex.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -82,8 +82,10 @@ private:
   Chain chainOfLayer(const FunctionFacts &F, unsigned L, unsigned Depth);
   Chain chainOfCall(const FunctionFacts &F, const CallFact &C, unsigned Depth);
   std::unique_ptr<FunctionFacts> compute(const FunctionDecl *Def);
-  /// compute()'s walk over one function's body (LayerGraph.cpp).
+  /// compute()'s walk over one function's body (LayerFacts.h).
   class FactsBuilder;
+  /// What \p Fn returns after \p Site once it gives up, when every such
+  /// return is a constant status (LayerFacts.cpp).
   std::optional<StatusSet> exhaustion(const RetrySite &Site,
                                       const FunctionDecl *Fn);
 

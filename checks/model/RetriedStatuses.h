@@ -6,7 +6,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_RETRIEDSTATUSES_H
 #define RETRYLINT_CHECKS_MODEL_RETRIEDSTATUSES_H
 
-#include "RetrySite.h"
+#include "RetrySiteIndex.h"
 #include "StatusSet.h"
 #include <utility>
 #include <vector>
@@ -63,12 +63,6 @@ RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
 /// none is found outside \p Decision's own function.
 const Stmt *statusNamedIn(const Stmt *Decision, const StatusSet &S,
                           ASTContext &Ctx);
-
-/// The outcomes for which \p Site's per-attempt code reaches a read of
-/// Retry-After: a read under `if (res->status == 429)` covers 429 only, one
-/// under no test of the response covers every outcome. None when it reads
-/// no Retry-After.
-StatusSet retryAfterCoverage(const RetrySite &Site, RetrySiteIndex &Index);
 
 } // namespace clang::tidy::retry::model
 

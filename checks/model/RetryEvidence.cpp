@@ -6,7 +6,6 @@
 
 #include "RetryEvidence.h"
 #include "RetrySite.h"
-#include "RetrySiteInternal.h"
 #include "WaitNames.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"

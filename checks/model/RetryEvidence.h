@@ -60,6 +60,12 @@ RetryEvidence siteEvidence(const RetrySite &Site, bool Structural,
 /// \p Helper.
 RetryEvidence helperEvidence(const CallExpr *Call, const FunctionDecl *Helper);
 
+/// Why a site found by structure alone is no retry site without evidence.
+inline constexpr const char *NoRetryEvidence =
+    "no retry evidence: it re-issues only calls the model does not know, and "
+    "no attempt counter, no name, message or comment in or next to it says "
+    "retry, attempt, tries, again, backoff or reconnect (work, not a retry)";
+
 } // namespace clang::tidy::retry::model
 
 #endif

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Retries by goto: the backward `goto` to a label before the operation, and
-// the retry site it makes.
+// the retry site it makes (RetryGotos.h).
 
 #include "RetryGotos.h"
+#include "RetryEvidence.h"
 #include "RetrySite.h"
-#include "RetrySiteInternal.h"
+#include "RetrySiteIndex.h"
+#include "RetrySiteSummary.h"
+#include "StructuralRetry.h"
 
 namespace clang::tidy::retry::model {
 
@@ -26,31 +29,31 @@ const GotoStmt *backwardGoto(const LabelStmt *Label,
   return Found;
 }
 
-const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
-                                             const CompoundStmt *Block) {
-  if (auto It = Sites.find(Label); It != Sites.end())
-    return It->second.get();
-  if (NotSites.count(Label))
-    return nullptr;
-  NotSites[Label] = true;
+const RetrySite *GotoRecognizer::recognize(const LabelStmt *Label,
+                                           const CompoundStmt *Block) {
+  bool Fresh;
+  if (const RetrySite *Known = Index.table().start(Label, Fresh); !Fresh)
+    return Known;
   if (!backwardGoto(Label, Block))
-    return notSite(Label, "no later goto in the block jumps back to the "
-                          "label");
+    return Index.table().notSite(Label,
+                                 "no later goto in the block jumps back to the "
+                                 "label");
   llvm::SmallVector<Operation, 2> Ops;
   bool After = false;
   for (const Stmt *Child : Block->body()) {
     After = After || Child == Label;
     if (After)
-      for (const Operation &Op : operationsIn(Child))
+      for (const Operation &Op : Index.operationsIn(Child))
         Ops.push_back(Op);
   }
   bool Structural = Ops.empty();
   if (Structural)
-    Ops = structurallyJumpedBack(Label, Block);
+    Ops = structurallyJumpedBack(Index, Label, Block);
   if (Ops.empty())
-    return notSite(Label, "it re-issues no operation: no call the model "
-                          "knows after the label, and no unknown call whose "
-                          "failure leads to the goto");
+    return Index.table().notSite(
+        Label, "it re-issues no operation: no call the model "
+               "knows after the label, and no unknown call whose "
+               "failure leads to the goto");
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Goto;
   Site->Site = Label;
@@ -66,15 +69,12 @@ const RetrySite *RetrySiteIndex::analyzeGoto(const LabelStmt *Label,
         Site->AttemptCounter = Incs.front();
     }
   }
-  summarize(*Site);
-  Site->Evidence =
-      siteEvidence(*Site, Structural, enclosingFunction(Label), Ctx);
+  Index.summarizer().summarize(*Site);
+  Site->Evidence = siteEvidence(
+      *Site, Structural, Index.enclosingFunction(Label), Index.context());
   if (!Site->Evidence)
-    return notSite(Label, NoRetryEvidence);
-  NotSites.erase(Label);
-  const RetrySite *Result = Site.get();
-  Sites[Label] = std::move(Site);
-  return Result;
+    return Index.table().notSite(Label, NoRetryEvidence);
+  return Index.table().record(Label, std::move(Site));
 }
 
 } // namespace clang::tidy::retry::model

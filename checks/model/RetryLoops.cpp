@@ -5,8 +5,14 @@
 // paging), or one around calls the model does not know that goes back
 // because they failed (StructuralRetry.cpp).
 
+#include "RetryLoops.h"
+#include "RetryEvidence.h"
 #include "RetrySite.h"
-#include "RetrySiteInternal.h"
+#include "RetrySiteIndex.h"
+#include "RetrySiteSummary.h"
+#include "RoundAfterSuccess.h"
+#include "SiteTable.h"
+#include "StructuralRetry.h"
 #include "utils/AssignedVars.h"
 #include "utils/OutArguments.h"
 #include "clang/AST/StmtCXX.h"
@@ -387,44 +393,46 @@ static bool conditionControlled(const Expr *Cond, const Stmt *Body,
   return Controlled && !Feeds;
 }
 
-const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
-  if (auto It = Sites.find(Loop); It != Sites.end())
-    return It->second.get();
-  if (NotSites.count(Loop))
-    return nullptr;
-  NotSites[Loop] = true;
+const RetrySite *LoopRecognizer::recognize(const Stmt *Loop) {
+  bool Fresh;
+  if (const RetrySite *Known = Index.table().start(Loop, Fresh); !Fresh)
+    return Known;
+  ASTContext &Ctx = Index.context();
 
   LoopParts Parts = loopParts(Loop);
   if (!Parts.Body)
-    return notSite(Loop, "the loop has no body");
+    return Index.table().notSite(Loop, "the loop has no body");
   if (const char *Why = notALoop(Loop, Parts, Ctx))
-    return notSite(Loop, Why);
+    return Index.table().notSite(Loop, Why);
   const Stmt *Body = Parts.Body;
   const Expr *Cond = Parts.Cond;
   const VarDecl *Counter = loopCounter(Loop, Parts);
 
-  llvm::SmallVector<Operation, 2> Ops = operationsIn(Body);
+  llvm::SmallVector<Operation, 2> Ops = Index.operationsIn(Body);
   if (Cond)
-    for (const Operation &Op : operationsIn(Cond))
+    for (const Operation &Op : Index.operationsIn(Cond))
       Ops.push_back(Op);
   // Calls the model does not know count when the loop goes back because
   // they failed (retry sites by structure).
   bool Structural = false, MovesOn = false;
   if (Ops.empty()) {
-    Ops = structurallyRetried(Loop, MovesOn);
+    Ops = structurallyRetried(Index, Loop, MovesOn);
     Structural = true;
   }
   if (Ops.empty())
-    return notSite(Loop, "it re-issues no operation: no call the model "
-                         "knows (API model, Operations option), and no "
-                         "unknown call that the loop goes back after "
-                         "because it failed");
+    return Index.table().notSite(Loop,
+                                 "it re-issues no operation: no call the model "
+                                 "knows (API model, Operations option), and no "
+                                 "unknown call that the loop goes back after "
+                                 "because it failed");
   if (isIterationLoop(Body, Cond, Counter))
-    return notSite(Loop, "it iterates: its counter or iterator picks what "
-                         "each round sends");
+    return Index.table().notSite(
+        Loop, "it iterates: its counter or iterator picks what "
+              "each round sends");
   if (walksItems(Loop, Body, Ops))
-    return notSite(Loop, "it walks: its increment moves to the next item, "
-                         "which each round's request reads");
+    return Index.table().notSite(
+        Loop, "it walks: its increment moves to the next item, "
+              "which each round's request reads");
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not, nor
@@ -432,7 +440,7 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
   // the loop goes back because the call failed).
   bool Decides = Structural || outcomeDecides(Body, Cond, Ops);
   bool Round = !Structural && Decides &&
-               goesRoundAfterSuccess(Loop, Ops, Ctx, loopBodyReads());
+               goesRoundAfterSuccess(Loop, Ops, Ctx, Index.loopBodyReads());
   bool Retries = Decides && !Round;
   const char *Why =
       !Decides ? "the operations' outcome does not decide whether it goes "
@@ -443,42 +451,38 @@ const RetrySite *RetrySiteIndex::analyzeLoop(const Stmt *Loop) {
                  "condition something the body changes (or what it tests "
                  "feeds the next request: paging)";
   if (Retries && !leavesLoop(Body) && !Structural)
-    Retries = conditionControlled(Cond, Body, Counter, Ops, *this);
+    Retries = conditionControlled(Cond, Body, Counter, Ops, Index);
   if (!Retries) {
     // The operations run inside a retry helper's callable, and the loop
     // decides on what the helper returns: it goes back when the helper gave
     // up (an outer layer around it, `while (running_) { if (!Retry(connect,
     // 5).IsNone()) continue; ... }`).
-    Ops = structurallyRetried(Loop, MovesOn);
+    Ops = structurallyRetried(Index, Loop, MovesOn);
     llvm::erase_if(Ops, [&](const Operation &Op) {
-      return !Op.Call || !helperSite(Op.Call);
+      return !Op.Call || !Index.helperSite(Op.Call);
     });
     if (Ops.empty())
-      return notSite(Loop, Why);
+      return Index.table().notSite(Loop, Why);
   }
-  return recordLoopSite(Loop, Counter, std::move(Ops), MovesOn,
-                        Structural && Retries);
+  return record(Loop, Counter, std::move(Ops), MovesOn, Structural && Retries);
 }
 
-const RetrySite *
-RetrySiteIndex::recordLoopSite(const Stmt *Loop, const VarDecl *Counter,
-                               llvm::SmallVector<Operation, 2> Ops,
-                               bool MovesOn, bool ByStructure) {
+const RetrySite *LoopRecognizer::record(const Stmt *Loop,
+                                        const VarDecl *Counter,
+                                        llvm::SmallVector<Operation, 2> Ops,
+                                        bool MovesOn, bool ByStructure) {
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Loop;
   Site->Site = Loop;
   Site->AttemptCounter = Counter;
   Site->Operations = std::move(Ops);
   Site->Failover = MovesOn;
-  summarize(*Site);
-  Site->Evidence =
-      siteEvidence(*Site, ByStructure, enclosingFunction(Loop), Ctx);
+  Index.summarizer().summarize(*Site);
+  Site->Evidence = siteEvidence(*Site, ByStructure,
+                                Index.enclosingFunction(Loop), Index.context());
   if (!Site->Evidence)
-    return notSite(Loop, NoRetryEvidence);
-  NotSites.erase(Loop);
-  const RetrySite *Result = Site.get();
-  Sites[Loop] = std::move(Site);
-  return Result;
+    return Index.table().notSite(Loop, NoRetryEvidence);
+  return Index.table().record(Loop, std::move(Site));
 }
 
 } // namespace clang::tidy::retry::model

@@ -4,9 +4,14 @@
 // and the attempts a parameter it counts allows (from the constants its
 // callers start it with).
 
+#include "RetryRecursion.h"
 #include "Callers.h"
+#include "HelperRetry.h"
+#include "RetryEvidence.h"
 #include "RetrySite.h"
-#include "RetrySiteInternal.h"
+#include "RetrySiteIndex.h"
+#include "RetrySiteSummary.h"
+#include "StructuralRetry.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -200,8 +205,8 @@ static const BinaryOperator *boundComparison(const FunctionDecl *Def,
   return Found;
 }
 
-bool RetrySiteIndex::mayCallItself(const FunctionDecl *Def) {
-  const UnitNodes &N = unitNodes();
+bool RecursionRecognizer::mayCallItself(const FunctionDecl *Def) {
+  const UnitNodes &N = Index.unitNodes();
   // A function the walk did not read (a header's) is walked to be sure.
   if (!WalkedFunctions) {
     WalkedFunctions.emplace();
@@ -333,58 +338,62 @@ static void capFromCounter(RetrySite &Site, const FunctionDecl *Def,
   }
 }
 
-const RetrySite *RetrySiteIndex::analyzeRecursion(const FunctionDecl *FD) {
+const RetrySite *RecursionRecognizer::recognize(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
     return nullptr;
-  if (auto It = RecursionSites.find(Def); It != RecursionSites.end())
+  if (auto It = Sites.find(Def); It != Sites.end())
     return It->second;
-  RecursionSites[Def] = nullptr;
+  Sites[Def] = nullptr;
+  ASTContext &Ctx = Index.context();
   if (!mayCallItself(Def))
-    return notSite(Def, "the function does not call itself");
+    return Index.table().notSite(Def, "the function does not call itself");
   const CallExpr *Again = recursiveCall(Def);
   if (!Again)
-    return notSite(Def, "the function does not call itself");
+    return Index.table().notSite(Def, "the function does not call itself");
   if (!leavesLoop(Def->getBody()))
-    return notSite(Def, "no path of the function returns without calling "
-                        "itself again");
+    return Index.table().notSite(
+        Def, "no path of the function returns without calling "
+             "itself again");
   // The recursive call must follow a failure check: it sits under an `if`
   // or in a catch handler, or a success path returns before it.
   bool Conditional = followsFailureTest(Def, Again, Ctx);
   // A retry re-sends the same request: parameters are passed through, only
   // integers (attempt counters) may change. A tree walk passes children.
   if (!passesSameRequest(Def, Again))
-    return notSite(Def, "the recursive call passes a different request (a "
-                        "parameter other than a counter changes): a walk, "
-                        "not a retry");
-  llvm::SmallVector<Operation, 2> Ops = operationsIn(Def->getBody());
+    return Index.table().notSite(
+        Def, "the recursive call passes a different request (a "
+             "parameter other than a counter changes): a walk, "
+             "not a retry");
+  llvm::SmallVector<Operation, 2> Ops = Index.operationsIn(Def->getBody());
   bool Structural = Ops.empty();
   // Around calls the model does not know, only when the recursion follows
   // their failure (retry sites by structure).
   if (Ops.empty() && Conditional)
-    Ops = structurallyRecursed(Def, Again);
+    Ops = structurallyRecursed(Index, Def, Again);
   if (Ops.empty() && Conditional)
-    Ops = retriedOnVerdict(Def, Again);
+    Ops = retriedOnVerdict(Index, Def, Again);
   if (!Conditional)
-    return notSite(Def, "the recursive call follows no failure test (no "
-                        "`if`, catch or earlier return guards it)");
+    return Index.table().notSite(
+        Def, "the recursive call follows no failure test (no "
+             "`if`, catch or earlier return guards it)");
   if (Ops.empty())
-    return notSite(Def, "it re-issues no operation: no call the model "
-                        "knows, and no unknown call whose failure leads to "
-                        "the recursive call");
+    return Index.table().notSite(
+        Def, "it re-issues no operation: no call the model "
+             "knows, and no unknown call whose failure leads to "
+             "the recursive call");
   auto Site = std::make_unique<RetrySite>();
   Site->Kind = RetryKind::Recursion;
   Site->Site = Again;
   Site->Recursive = Def;
   Site->Operations = std::move(Ops);
-  summarize(*Site);
-  capFromCounter(*Site, Def, Again, Ctx, files());
+  Index.summarizer().summarize(*Site);
+  capFromCounter(*Site, Def, Again, Ctx, Index.files());
   Site->Evidence = siteEvidence(*Site, Structural, Def, Ctx);
   if (!Site->Evidence)
-    return notSite(Def, NoRetryEvidence);
-  const RetrySite *Result = Site.get();
-  Sites[Again] = std::move(Site);
-  RecursionSites[Def] = Result;
+    return Index.table().notSite(Def, NoRetryEvidence);
+  const RetrySite *Result = Index.table().record(Again, std::move(Site));
+  Sites[Def] = Result;
   return Result;
 }
 

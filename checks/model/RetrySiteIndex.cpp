@@ -1,99 +1,63 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The per-translation-unit index of retry sites: which sites a statement is
-// evaluated in once per attempt, the operations functions perform, and the
-// calls retry sites make. The sites themselves are recognized in
-// RetryLoops.cpp, RetryRecursion.cpp, RetryGotos.cpp and RetrySite.cpp (helper
-// calls).
+// The per-translation-unit index of retry sites (RetrySiteIndex.h): which
+// sites a statement is evaluated in once per attempt, and the calls retry
+// sites make. The sites themselves are recognized by the recognizers
+// (RetryLoops.h, RetryRecursion.h, RetryGotos.h, HelperRetry.h).
 
-#include "RetrySite.h"
-#include "StructuralRetryInternal.h"
+#include "RetrySiteIndex.h"
+#include "HelperRetry.h"
+#include "LoopBackOnFailure.h"
+#include "OperationFinder.h"
+#include "RetryGotos.h"
+#include "RetryLoops.h"
+#include "RetryRecursion.h"
+#include "RetrySiteSummary.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ParentMapContext.h"
 #include <algorithm>
 
 namespace clang::tidy::retry::model {
 
-namespace {
+RetrySiteIndex::RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx,
+                               std::shared_ptr<const AnalysedFiles> Files)
+    : Model(Model), Ctx(Ctx), Files(std::move(Files)), Fixed(Ctx),
+      Operations(std::make_unique<OperationFinder>(*this)),
+      Loops(std::make_unique<LoopRecognizer>(*this)),
+      Recursion(std::make_unique<RecursionRecognizer>(*this)),
+      Gotos(std::make_unique<GotoRecognizer>(*this)),
+      Helpers(std::make_unique<HelperRecognizer>(*this)),
+      Summarizer(std::make_unique<SiteSummarizer>(*this)) {}
 
-constexpr unsigned MaxCallDepth = 3;
+RetrySiteIndex::~RetrySiteIndex() = default;
 
-} // namespace
+std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD) {
+  return Operations->operationIn(FD);
+}
+
+llvm::SmallVector<Operation, 2> RetrySiteIndex::operationsIn(const Stmt *S) {
+  return Operations->operationsIn(S);
+}
+
+std::optional<Operation>
+RetrySiteIndex::unknownOperation(const CallExpr *Call) {
+  return Operations->unknownOperation(Call);
+}
+
+void RetrySiteIndex::setExternalOperations(
+    std::function<std::optional<Operation>(const CallExpr *)> Fn) {
+  Operations->setExternal(std::move(Fn));
+}
+
+const RetrySite *RetrySiteIndex::helperSite(const CallExpr *Call) {
+  return Helpers->siteOf(Call);
+}
 
 static bool isLambdaClassMethod(const Decl *D) {
   if (const auto *MD = dyn_cast<CXXMethodDecl>(D))
     return MD->getParent()->isLambda();
   return false;
 }
-
-/// The call that receives \p Lambda as an argument, looking through the
-/// conversions to a callable parameter type.
-static const CallExpr *callTakingLambda(const LambdaExpr *Lambda,
-                                        ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*Lambda);
-  // A conversion to a `const std::function &` parameter alone takes seven
-  // nodes (temporaries, casts, the constructor).
-  for (int Steps = 0; Steps < 12; ++Steps) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty())
-      return nullptr;
-    const Stmt *P = Parents[0].get<Stmt>();
-    if (!P)
-      return nullptr;
-    if (const auto *Call = dyn_cast<CallExpr>(P))
-      return Call;
-    if (!isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             CXXConstructExpr, ExprWithCleanups, ParenExpr,
-             CXXFunctionalCastExpr>(P))
-      return nullptr;
-    N = Parents[0];
-  }
-  return nullptr;
-}
-
-/// The lambda or function \p Arg hands over by name: a local initialised
-/// with a lambda (`op`), a function defined in the TU (`post_once`,
-/// `&post_once`, also converted to a std::function).
-static void namedCallable(const Expr *Arg, const LambdaExpr *&Lambda,
-                          const FunctionDecl *&Fn) {
-  Lambda = nullptr;
-  Fn = nullptr;
-  const ValueDecl *D = objectDecl(Arg);
-  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D)) {
-    const FunctionDecl *Def = nullptr;
-    if (!isa<CXXMethodDecl>(FD) && FD->hasBody(Def) && Def)
-      Fn = Def;
-  } else if (const auto *V = dyn_cast_or_null<VarDecl>(D)) {
-    if (V->hasLocalStorage() && V->getInit())
-      Lambda = dyn_cast<LambdaExpr>(ignoreWrappers(V->getInit()));
-  }
-}
-
-namespace {
-/// Calls in the main file that hand a callable over by name.
-struct NamedCallableUses {
-  void visit(const CallExpr *Call) {
-    // `helper(op, s)` on a named lambda: its first operand is the helper
-    // itself, not a callable handed to it.
-    bool CallsObject =
-        isa<CXXOperatorCallExpr>(Call) &&
-        cast<CXXOperatorCallExpr>(Call)->getOperator() == OO_Call;
-    for (const Expr *Arg : Call->arguments()) {
-      if (CallsObject && Arg == Call->getArg(0))
-        continue;
-      const LambdaExpr *L;
-      const FunctionDecl *Fn;
-      namedCallable(Arg, L, Fn);
-      if (L || Fn) {
-        Found.push_back({Call, L, Fn});
-        break;
-      }
-    }
-  }
-  std::vector<NamedCallableUse> Found;
-};
-
-} // namespace
 
 LoopBodyReads &RetrySiteIndex::loopBodyReads() {
   // Each loop body is read by outcome once, for all the calls in it.
@@ -108,42 +72,15 @@ const UnitNodes &RetrySiteIndex::unitNodes() {
   return *Nodes;
 }
 
-void RetrySiteIndex::indexNamedCallables() {
-  if (NamedCallablesIndexed)
-    return;
-  NamedCallablesIndexed = true;
-  NamedCallableUses Uses;
-  for (const CallExpr *Call : unitNodes().Calls)
-    Uses.visit(Call);
-  for (const NamedCallableUse &U : Uses.Found) {
-    const FunctionDecl *Callee = calleeDecl(U.Call);
-    // A comparator handed to std::sort is not an operation retried.
-    if (!Callee || isStdLibrary(Callee) ||
-        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
-      continue;
-    // A function handed to a library call named like a retry
-    // (aws_retry_strategy_schedule_retry(token, ..., on_ready, ctx)) is a
-    // callback the library schedules, not an operation it calls again
-    // until it succeeds: only a helper whose body shows that counts.
-    if (U.Fn && !retriesCallable(Callee))
-      continue;
-    if (const RetrySite *Site = analyzeHelperCall(U.Call, U.Lambda, U.Fn))
-      NamedCallableSites[U.Fn ? static_cast<const void *>(
-                                    U.Fn->getCanonicalDecl())
-                              : U.Lambda]
-          .push_back(Site);
-  }
-}
-
 const RetrySite *RetrySiteIndex::siteOf(const Stmt *S) {
   if (isa<ForStmt, WhileStmt, DoStmt>(S))
-    return analyzeLoop(S);
+    return Loops->recognize(S);
   if (const auto *L = dyn_cast<LabelStmt>(S)) {
     auto Parents = Ctx.getParents(*L);
     const auto *CS = Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
-    return CS ? analyzeGoto(L, CS)
-              : notSite(L, "the label is not a "
-                           "statement of a block");
+    return CS ? Gotos->recognize(L, CS)
+              : Table.notSite(L, "the label is not a "
+                                 "statement of a block");
   }
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call)
@@ -152,37 +89,21 @@ const RetrySite *RetrySiteIndex::siteOf(const Stmt *S) {
     return H;
   const FunctionDecl *In = enclosingFunction(Call);
   if (In && callsAgain(Call, In))
-    return analyzeRecursion(In);
+    return Recursion->recognize(In);
   return nullptr;
 }
 
 llvm::StringRef RetrySiteIndex::whyNotSite(const Stmt *S) {
   const void *Key = S;
-  if (const auto *Call = dyn_cast<CallExpr>(S); Call && !WhyNot.count(Call)) {
+  if (const auto *Call = dyn_cast<CallExpr>(S); Call && !Table.whyNot(Call)) {
     const FunctionDecl *Def = nullptr;
     if (const FunctionDecl *In = enclosingFunction(Call))
       if (In->hasBody(Def))
         Key = Def;
   }
-  if (const char *Why = WhyNot.lookup(Key))
+  if (const char *Why = Table.whyNot(Key))
     return Why;
   return {};
-}
-
-const RetrySite *RetrySiteIndex::helperSite(const CallExpr *Call) {
-  for (const Expr *Arg : Call->arguments()) {
-    if (const auto *LE = dyn_cast<LambdaExpr>(ignoreWrappers(Arg)))
-      return analyzeHelperCall(Call, LE);
-    const LambdaExpr *L;
-    const FunctionDecl *Fn;
-    namedCallable(Arg, L, Fn);
-    if (L || Fn) {
-      indexNamedCallables();
-      auto It = Sites.find(Call);
-      return It == Sites.end() ? nullptr : It->second.get();
-    }
-  }
-  return nullptr;
 }
 
 llvm::SmallVector<const RetrySite *, 2>
@@ -200,7 +121,7 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
         bool OncePerLoop = isa<ForStmt>(PS) && ChildS &&
                            ChildS == cast<ForStmt>(PS)->getInit();
         if (!OncePerLoop)
-          if (const RetrySite *Site = analyzeLoop(PS))
+          if (const RetrySite *Site = Loops->recognize(PS))
             Out.push_back(Site);
       } else if (const auto *LE = dyn_cast<LambdaExpr>(PS)) {
         // The body is reached either as a statement or, when the parent
@@ -211,11 +132,10 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
             (ChildD && (ChildD == LE->getCallOperator() ||
                         ChildD == LE->getLambdaClass()))) {
           if (const CallExpr *Call = callTakingLambda(LE, Ctx)) {
-            if (const RetrySite *Site = analyzeHelperCall(Call, LE))
+            if (const RetrySite *Site = Helpers->recognize(Call, LE))
               Out.push_back(Site);
           } else {
-            indexNamedCallables();
-            for (const RetrySite *Site : NamedCallableSites.lookup(LE))
+            for (const RetrySite *Site : Helpers->byCallable(LE))
               Out.push_back(Site);
           }
         }
@@ -226,24 +146,23 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
           if (Sib == ChildS)
             break;
           if (const auto *L = dyn_cast<LabelStmt>(Sib))
-            if (const RetrySite *Site = analyzeGoto(L, CS))
+            if (const RetrySite *Site = Gotos->recognize(L, CS))
               Out.push_back(Site);
         }
       if (const auto *L = dyn_cast<LabelStmt>(PS))
         if (auto GP = Ctx.getParents(*L); !GP.empty())
           if (const auto *CS = GP[0].get<CompoundStmt>())
-            if (const RetrySite *Site = analyzeGoto(L, CS))
+            if (const RetrySite *Site = Gotos->recognize(L, CS))
               Out.push_back(Site);
     } else if (const Decl *D = P.get<Decl>()) {
       if (const auto *FD = dyn_cast<FunctionDecl>(D);
           FD && !isLambdaClassMethod(D)) {
-        if (const RetrySite *Site = analyzeRecursion(FD))
+        if (const RetrySite *Site = Recursion->recognize(FD))
           Out.push_back(Site);
         // A function handed by name to retry helpers runs once per attempt
         // of each of them.
-        indexNamedCallables();
         for (const RetrySite *Site :
-             NamedCallableSites.lookup(FD->getCanonicalDecl()))
+             Helpers->byCallable(FD->getCanonicalDecl()))
           Out.push_back(Site);
         break;
       }
@@ -287,88 +206,6 @@ const FunctionDecl *RetrySiteIndex::enclosingFunction(const Stmt *S) {
   return Found;
 }
 
-std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD) {
-  return operationIn(FD, 0);
-}
-
-std::optional<Operation> RetrySiteIndex::operationIn(const FunctionDecl *FD,
-                                                     unsigned Depth) {
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def)
-    return std::nullopt;
-  if (auto It = FnOps.find(Def); It != FnOps.end())
-    return It->second;
-  if (Depth > MaxCallDepth || FnOpsInProgress.lookup(Def))
-    return std::nullopt;
-  FnOpsInProgress[Def] = true;
-  llvm::SmallVector<Operation, 2> Ops;
-  collectOperations(Def->getBody(), Depth + 1, Ops);
-  FnOpsInProgress[Def] = false;
-  std::optional<Operation> Result;
-  if (!Ops.empty())
-    Result = Ops.front();
-  FnOps[Def] = Result;
-  return Result;
-}
-
-/// Like forEachDescendant, but does not enter lambda bodies: a lambda made
-/// in the retried code runs where it is called, not where it is created;
-/// what it captures is evaluated here.
-template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
-  walkStatements(
-      S,
-      [&](const Stmt *N) {
-        F(N);
-        if (const auto *L = dyn_cast<LambdaExpr>(N))
-          for (const Expr *Init : L->capture_inits())
-            forEachEvaluated(Init, F);
-      },
-      [](const Stmt *N) { return !isa<LambdaExpr>(N); });
-}
-
-void RetrySiteIndex::collectOperations(const Stmt *S, unsigned Depth,
-                                       llvm::SmallVectorImpl<Operation> &Out) {
-  forEachEvaluated(S, [&](const Stmt *N) {
-    const auto *Call = dyn_cast<CallExpr>(N);
-    if (!Call)
-      return;
-    if (const Operation *Op = knownOperation(Call)) {
-      Out.push_back(*Op);
-      return;
-    }
-    const FunctionDecl *Callee = calleeDecl(Call);
-    // A call to a retry helper performs what its callable does, once per
-    // attempt: a loop around it repeats those operations.
-    if (Callee && !isStdLibrary(Callee) && Call->getNumArgs() > 0)
-      if (const RetrySite *H = helperSite(Call)) {
-        for (const Operation &Inner : H->Operations) {
-          Operation Op = Inner;
-          Op.Call = Call;
-          Op.Via = Callee;
-          Out.push_back(Op);
-        }
-        return;
-      }
-    if (!Callee || isStdLibrary(Callee) || Model.isRetryHelper(Callee))
-      return;
-    if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
-      Operation Op = *Inner;
-      Op.Call = Call;
-      Op.Via = Callee;
-      Out.push_back(Op);
-    } else if (ExternalOperations) {
-      if (std::optional<Operation> Ext = ExternalOperations(Call))
-        Out.push_back(*Ext);
-    }
-  });
-}
-
-llvm::SmallVector<Operation, 2> RetrySiteIndex::operationsIn(const Stmt *S) {
-  llvm::SmallVector<Operation, 2> Out;
-  collectOperations(S, 0, Out);
-  return Out;
-}
-
 void RetrySiteIndex::buildCallIndex() {
   CallIndexBuilt = true;
   const UnitNodes &C = unitNodes();
@@ -383,7 +220,7 @@ void RetrySiteIndex::buildCallIndex() {
     });
   };
   for (const Stmt *L : C.Loops)
-    if (const RetrySite *Site = analyzeLoop(L)) {
+    if (const RetrySite *Site = Loops->recognize(L)) {
       AnalysedSites.push_back(Site);
       LoopParts P = loopParts(L);
       IndexRegion(P.Body, Site);
@@ -392,31 +229,23 @@ void RetrySiteIndex::buildCallIndex() {
     }
   for (const LambdaExpr *L : C.Lambdas)
     if (const CallExpr *Call = callTakingLambda(L, Ctx))
-      if (const RetrySite *Site = analyzeHelperCall(Call, L)) {
+      if (const RetrySite *Site = Helpers->recognize(Call, L)) {
         AnalysedSites.push_back(Site);
         IndexRegion(L->getBody(), Site);
       }
-  indexNamedCallables();
-  std::vector<const RetrySite *> Named;
-  for (const auto &Entry : NamedCallableSites)
-    Named.insert(Named.end(), Entry.second.begin(), Entry.second.end());
-  const SourceManager &SrcM = Ctx.getSourceManager();
-  llvm::sort(Named, [&](const RetrySite *A, const RetrySite *B) {
-    return SrcM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
-  });
-  for (const RetrySite *Site : Named) {
+  for (const RetrySite *Site : Helpers->namedSites()) {
     AnalysedSites.push_back(Site);
     IndexRegion(Site->CallableFn ? Site->CallableFn->getBody()
                                  : Site->Callable->getBody(),
                 Site);
   }
   for (const FunctionDecl *FD : C.Functions)
-    if (const RetrySite *Site = analyzeRecursion(FD)) {
+    if (const RetrySite *Site = Recursion->recognize(FD)) {
       AnalysedSites.push_back(Site);
       IndexRegion(Site->Recursive->getBody(), Site);
     }
   for (const auto &[L, CS] : C.Labels)
-    if (const RetrySite *Site = analyzeGoto(L, CS)) {
+    if (const RetrySite *Site = Gotos->recognize(L, CS)) {
       AnalysedSites.push_back(Site);
       IndexRegion(CS, Site);
     }

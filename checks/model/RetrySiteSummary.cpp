@@ -7,9 +7,14 @@
 // (RetryWaits.cpp); here, whether it carries an idempotency key and whether
 // it looks the outcome up before re-sending.
 
+#include "RetrySiteSummary.h"
+#include "AttemptCap.h"
 #include "Callers.h"
+#include "HelperCap.h"
+#include "HttpMethods.h"
 #include "KeySink.h"
-#include "RetrySite.h"
+#include "RetrySiteIndex.h"
+#include "RetryWaits.h"
 #include "ValueOrigin.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -35,8 +40,8 @@ static void calleeBodies(const Stmt *S, unsigned Depth,
   });
 }
 
-void RetrySiteIndex::summarize(RetrySite &Site) {
-  resolveCurlMethods(Site);
+void SiteSummarizer::summarize(RetrySite &Site) {
+  resolveHttpMethods(Index, Site);
   llvm::SmallVector<const Stmt *, 3> Code = Site.perAttemptCode();
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
   llvm::SmallVector<const Stmt *, 8> Callees;
@@ -45,10 +50,14 @@ void RetrySiteIndex::summarize(RetrySite &Site) {
   llvm::SmallVector<const Stmt *, 12> All(Code.begin(), Code.end());
   All.append(Callees.begin(), Callees.end());
 
-  const FunctionDecl *Fn = enclosingFunction(Site.Site);
-  ValueOrigin Origins(Model);
-  summarizeCap(Site, Code, Fn, Origins);
-  summarizeWaits(Site, Code, All, Origins);
+  const FunctionDecl *Fn = Index.enclosingFunction(Site.Site);
+  ValueOrigin Origins(Index.api());
+  if (const auto *Call = dyn_cast<CallExpr>(Site.Site);
+      Call && Site.Kind == RetryKind::Helper)
+    readHelperCap(Index, Site, Call);
+  else
+    readCap(Site, Code, Fn, Origins, Index.api(), Index.context());
+  readWaits(Index, Site, Code, All, Origins);
   summarizeKey(Site, All, Fn);
   summarizeLookup(Site, Code);
 }
@@ -96,9 +105,11 @@ static bool hasKeySink(const Stmt *S, const ApiModel &Model, RetrySite &Site) {
   return Found;
 }
 
-void RetrySiteIndex::summarizeKey(RetrySite &Site,
+void SiteSummarizer::summarizeKey(RetrySite &Site,
                                   llvm::ArrayRef<const Stmt *> All,
                                   const FunctionDecl *Fn) {
+  const ApiModel &Model = Index.api();
+  ASTContext &Ctx = Index.context();
   // Keys: a key sink in the retried code, in what it calls, or in the
   // function that builds the request (headers made before the loop).
   auto HasKeySink = [&](const Stmt *S) { return hasKeySink(S, Model, Site); };
@@ -108,13 +119,13 @@ void RetrySiteIndex::summarizeKey(RetrySite &Site,
     Site.SendsKey = HasKeySink(Fn->getBody());
   for (const Operation &Op : Site.Operations)
     if (!Site.SendsKey && Op.InnerCall)
-      if (const FunctionDecl *F = enclosingFunction(Op.InnerCall))
+      if (const FunctionDecl *F = Index.enclosingFunction(Op.InnerCall))
         Site.SendsKey = F->getBody() && HasKeySink(F->getBody());
   // A request part the caller hands in (a header list): keyed when every
   // caller in the file passes one that carries a key.
   for (const Operation &Op : Site.Operations) {
     const CallExpr *Inner = Op.InnerCall ? Op.InnerCall : Op.Call;
-    const FunctionDecl *F = Inner ? enclosingFunction(Inner) : nullptr;
+    const FunctionDecl *F = Inner ? Index.enclosingFunction(Inner) : nullptr;
     if (Site.SendsKey || !F)
       break;
     for (const Expr *Arg : Inner->arguments()) {
@@ -122,7 +133,7 @@ void RetrySiteIndex::summarizeKey(RetrySite &Site,
       if (!P || !llvm::is_contained(F->parameters(), P))
         continue;
       llvm::SmallVector<const CallExpr *, 4> Calls =
-          callsFromOutside(F, Ctx, files());
+          callsFromOutside(F, Ctx, Index.files());
       if (!Calls.empty() && llvm::all_of(Calls, [&](const CallExpr *C) {
             const Expr *A = argForParam(C, P);
             if (!A)
@@ -132,7 +143,7 @@ void RetrySiteIndex::summarizeKey(RetrySite &Site,
             // A local the caller fills: `Headers h = {{"Idempotency-Key",
             // k}};` or `h.emplace("Idempotency-Key", k)`.
             const VarDecl *V = refVar(A);
-            const FunctionDecl *CF = enclosingFunction(C);
+            const FunctionDecl *CF = Index.enclosingFunction(C);
             return V && V->hasLocalStorage() && CF && CF->getBody() &&
                    HasKeySink(CF->getBody());
           })) {
@@ -145,8 +156,9 @@ void RetrySiteIndex::summarizeKey(RetrySite &Site,
     Site.KeyWhere = nullptr;
 }
 
-void RetrySiteIndex::summarizeLookup(RetrySite &Site,
+void SiteSummarizer::summarizeLookup(RetrySite &Site,
                                      llvm::ArrayRef<const Stmt *> Code) {
+  const ApiModel &Model = Index.api();
   // Look-ups of authoritative state before re-sending.
   for (const Stmt *S : Code)
     forEachDescendant(S, [&](const Stmt *N) {

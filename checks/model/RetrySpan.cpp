@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "RetrySpan.h"
+#include "AttemptCap.h"
 #include "utils/AstQueries.h"
 #include "utils/Duration.h"
 

@@ -4,8 +4,9 @@
 // Retry-After and whether its duration is readable at all) and where its
 // per-attempt code reads Retry-After.
 
-#include "RetrySite.h"
-#include "StructuralRetryInternal.h"
+#include "RetryWaits.h"
+#include "OperationFinder.h"
+#include "RetrySiteIndex.h"
 #include "ValueOrigin.h"
 #include "WaitNames.h"
 #include "utils/IdentifierWords.h"
@@ -424,11 +425,10 @@ void WaitReader::readRetryAfter(llvm::ArrayRef<const Stmt *> All) {
     });
 }
 
-void RetrySiteIndex::summarizeWaits(RetrySite &Site,
-                                    llvm::ArrayRef<const Stmt *> Code,
-                                    llvm::ArrayRef<const Stmt *> All,
-                                    ValueOrigin &Origins) {
-  WaitReader(*this, Site, Code, Origins).read(All);
+void readWaits(RetrySiteIndex &Index, RetrySite &Site,
+               llvm::ArrayRef<const Stmt *> Code,
+               llvm::ArrayRef<const Stmt *> All, ValueOrigin &Origins) {
+  WaitReader(Index, Site, Code, Origins).read(All);
 }
 
 } // namespace clang::tidy::retry::model

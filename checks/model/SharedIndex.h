@@ -10,7 +10,7 @@
 #define RETRYLINT_CHECKS_MODEL_SHAREDINDEX_H
 
 #include "ApiModel.h"
-#include "RetrySite.h"
+#include "RetrySiteIndex.h"
 #include <memory>
 
 namespace clang::tidy::retry::model {

@@ -6,13 +6,16 @@
 // site whatever the callee; so are a recursion and a backward goto. Here:
 // which rounds repeat the same call (not a walk over a queue, a sequence or
 // state the call is handed). Which calls count lives in
-// UnknownOperations.cpp; how a condition on a call's result tells success
+// OperationFinder.h; how a condition on a call's result tells success
 // from failure, in CallOutcomes.cpp, and which way code goes on each
 // outcome, in LoopBackOnFailure.cpp.
 
+#include "StructuralRetry.h"
+#include "BackoffState.h"
+#include "HelperRetry.h"
+#include "LoopBackOnFailure.h"
 #include "RetryGotos.h"
-#include "RetrySite.h"
-#include "StructuralRetryInternal.h"
+#include "RetrySiteIndex.h"
 #include "utils/AssignedVars.h"
 
 namespace clang::tidy::retry::model {
@@ -89,9 +92,10 @@ static bool consumesHandedState(const CallExpr *Call) {
   return false;
 }
 
-llvm::SmallVector<Operation, 2>
-RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
-                                     const CallExpr *Back) {
+llvm::SmallVector<Operation, 2> structurallyRecursed(RetrySiteIndex &Index,
+                                                     const FunctionDecl *Def,
+                                                     const CallExpr *Back) {
+  ASTContext &Ctx = Index.context();
   llvm::SmallVector<Operation, 2> Out;
   // Parameters the recursive call changes (a delay, an attempt number).
   llvm::SmallPtrSet<const ValueDecl *, 4> Changed;
@@ -108,11 +112,11 @@ RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
     if (!Call || Call == Back || containsStmt(Call, Back) ||
         containsStmt(Back, Call) || readsAny(Call, Changed))
       return;
-    if (std::optional<Operation> Op = unknownOperation(Call)) {
+    if (std::optional<Operation> Op = Index.unknownOperation(Call)) {
       if (!Unread)
         Unread = unreadResults(Def->getBody());
-      if (!Unread->count(Call) &&
-          goesBackOnFailure(Def->getBody(), Call, Back, Ctx, loopBodyReads()))
+      if (!Unread->count(Call) && goesBackOnFailure(Def->getBody(), Call, Back,
+                                                    Ctx, Index.loopBodyReads()))
         Out.push_back(*Op);
     }
   });
@@ -120,8 +124,9 @@ RetrySiteIndex::structurallyRecursed(const FunctionDecl *Def,
 }
 
 llvm::SmallVector<Operation, 2>
-RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
-                                       const CompoundStmt *Block) {
+structurallyJumpedBack(RetrySiteIndex &Index, const LabelStmt *Label,
+                       const CompoundStmt *Block) {
+  ASTContext &Ctx = Index.context();
   llvm::SmallVector<Operation, 2> Out;
   const GotoStmt *Back = backwardGoto(Label, Block);
   if (!Back)
@@ -150,11 +155,11 @@ RetrySiteIndex::structurallyJumpedBack(const LabelStmt *Label,
         ReadsChanged = ReadsChanged || readsAny(Arg, Changed);
       if (ReadsChanged)
         return;
-      if (std::optional<Operation> Op = unknownOperation(Call)) {
+      if (std::optional<Operation> Op = Index.unknownOperation(Call)) {
         if (!Unread)
           Unread = unreadResults(Block);
         if (!Unread->count(Call) &&
-            goesBackOnFailure(Block, Call, Back, Ctx, loopBodyReads()))
+            goesBackOnFailure(Block, Call, Back, Ctx, Index.loopBodyReads()))
           Out.push_back(*Op);
       }
     });
@@ -578,8 +583,8 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
 }
 
 llvm::SmallVector<Operation, 2>
-RetrySiteIndex::structurallyRetried(const Stmt *Loop, bool &MovesOn) {
-  return LoopRounds(*this, Loop).retried(MovesOn);
+structurallyRetried(RetrySiteIndex &Index, const Stmt *Loop, bool &MovesOn) {
+  return LoopRounds(Index, Loop).retried(MovesOn);
 }
 
 } // namespace clang::tidy::retry::model

@@ -2,8 +2,11 @@
 
 #include "Trace.h"
 #include "../utils/AstQueries.h"
+#include "AttemptCap.h"
 #include "Facts.h"
 #include "RetriedStatuses.h"
+#include "RetryRecursion.h"
+#include "RoundAfterSuccess.h"
 #include "ValueOrigin.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 

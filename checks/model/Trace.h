@@ -10,7 +10,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_TRACE_H
 #define RETRYLINT_CHECKS_MODEL_TRACE_H
 
-#include "RetrySite.h"
+#include "RetrySiteIndex.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace clang::tidy::retry::model {

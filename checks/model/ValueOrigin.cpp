@@ -296,6 +296,11 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
       trace(Arg, F, Depth + 1);
     return;
   }
+  traceHelper(Call, Callee, F, Depth);
+}
+
+void ValueOrigin::traceHelper(const CallExpr *Call, const FunctionDecl *Callee,
+                              const Frame &F, unsigned Depth) {
   // A same-TU helper: trace what it returns; its parameters are bound to
   // this call's arguments.
   const FunctionDecl *Def = nullptr;

@@ -105,6 +105,12 @@ private:
   void traceField(const VarDecl *Base, const FieldDecl *Field, const Frame &F,
                   unsigned Depth);
   void traceCall(const CallExpr *Call, const Frame &F, unsigned Depth);
+  /// traceCall()'s last step: a same-TU helper \p Callee is traced through
+  /// what it returns, its parameters bound to \p Call's arguments. A callee
+  /// with no body here, or the standard library's, is a leaf; one being
+  /// traced already adds nothing.
+  void traceHelper(const CallExpr *Call, const FunctionDecl *Callee,
+                   const Frame &F, unsigned Depth);
   void add(SourceKind K, const Expr *Where, const Frame &F, std::string Name,
            const VarDecl *Counter = nullptr);
 

@@ -8,7 +8,7 @@
 // that an unread shape never reads as "no wait".
 
 #include "WaitPaths.h"
-#include "RetrySiteInternal.h"
+#include "RetrySite.h"
 #include "utils/AstQueries.h"
 #include "utils/SwitchGroups.h"
 #include "clang/AST/ExprCXX.h"

@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// What a test of a call's result says about its outcome (CallOutcomes.cpp),
-// and whether code goes back to the call because it failed
-// (LoopBackOnFailure.cpp): shared by the three kinds of retry site by
-// structure (StructuralRetry.cpp). Internal to the model: checks do not
-// include it.
+// Whether code goes back to a call because it failed: a loop that leaves
+// when the call succeeds or goes on while it fails, a recursive call or a
+// backward goto under a failure test; and what a loop body hands its calls
+// to change (a walk over steps rather than a retry).
 
-#ifndef RETRYLINT_CHECKS_MODEL_STRUCTURALRETRYINTERNAL_H
-#define RETRYLINT_CHECKS_MODEL_STRUCTURALRETRYINTERNAL_H
+#ifndef RETRYLINT_CHECKS_MODEL_LOOPBACKONFAILURE_H
+#define RETRYLINT_CHECKS_MODEL_LOOPBACKONFAILURE_H
 
-#include "utils/AstQueries.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -21,24 +20,16 @@
 
 namespace clang::tidy::retry::model {
 
-enum class Outcome { Unknown, Success, Failure };
+/// Is the last statement of \p S a jump out of the handler (return, break,
+/// throw)? Then the handler never loops back (LoopBackOnFailure.cpp).
+bool alwaysLeaves(const Stmt *S);
 
-/// What a predicate's name says holds when it returns true: a retryable or
-/// transient failure (`shouldRetry`, `is_transient`, `go_again`) or a
-/// success (`succeeded`, `is_ok`); Unknown when it says neither.
-Outcome predicateOutcome(StringRef Name);
-
-/// Is \p Name that of a local step (taking a lock, parsing or formatting,
-/// a question, reading, waiting or reporting), never a remote operation?
-bool isLocalName(StringRef Name);
-
-/// Is \p FD a function the project wrote, called by name: not a
-/// constructor, destructor, conversion or operator, and not the standard
-/// library's, a builtin or a system header's?
-bool isProjectFunction(const FunctionDecl *FD);
+/// Is \p S, or the last statement of the block \p S, a `continue`?
+bool endsWithContinue(const Stmt *S);
 
 /// The reads of loop bodies by outcome (loopsBackOnFailure() and the rest
-/// in LoopBackOnFailure.cpp): each body's tests and assignments, kept for
+/// in LoopBackOnFailure.cpp, goesRoundAfterSuccess() in
+/// RoundAfterSuccess.cpp): each body's tests and assignments, kept for
 /// the next call asked about the same body instead of walking it again for
 /// each call. The index keeps one for its translation unit, whose AST does
 /// not change meanwhile.
@@ -64,60 +55,6 @@ private:
   BodyReads &of(const Stmt *S);
   /// Held by pointer: a read of one body may start the read of another.
   llvm::DenseMap<const Stmt *, std::unique_ptr<BodyReads>> Bodies;
-};
-
-/// Reads what \p E, a condition, says about the outcome of one call: true
-/// means the call succeeded, failed, or cannot be told. \p IsResult says
-/// whether an expression is the call's result (the call itself or a
-/// variable that holds it).
-class OutcomeReader {
-public:
-  OutcomeReader(ASTContext &Ctx,
-                llvm::function_ref<bool(const Expr *)> IsResult)
-      : Ctx(Ctx), IsResult(IsResult) {}
-
-  /// Outcome of \p E; lastWasSpecific() then says whether it tested one
-  /// named failure (`rc == ERR_INVALID`) rather than any failure.
-  Outcome read(const Expr *E) {
-    Specific = false;
-    return readImpl(E);
-  }
-  bool lastWasSpecific() const { return Specific; }
-  /// Outcome of the `case V:` of `switch (E)`, read as `E == V`.
-  Outcome readCase(const Expr *E, const Expr *V) {
-    Specific = false;
-    return compare(BO_EQ, E, V);
-  }
-
-private:
-  Outcome readImpl(const Expr *E);
-
-public:
-  /// Does \p E read the result at all?
-  bool mentions(const Expr *E);
-
-private:
-  bool isResult(const Expr *E) { return E && IsResult(ignoreWrappers(E)); }
-
-  /// An enumeration whose enumerator 0 is named as a success (`CURLE_OK`,
-  /// `SQLITE_OK`): tested for truth, a value of it says failure.
-  static bool zeroIsSuccess(QualType T);
-
-  /// The result \p S was built from, when \p S is a one-argument
-  /// construction of a record (or a local initialized by one) whose
-  /// argument reads the result; else null.
-  const Expr *builtFrom(const Expr *S);
-
-  /// `rc == 0`, `err.code != ERR_NONE`, `status == SQLITE_BUSY`, `-1 == rc`.
-  Outcome compare(BinaryOperatorKind Op, const Expr *L, const Expr *R);
-
-  /// The local bool \p E names when its initializer reads the result.
-  const VarDecl *resultFlag(const Expr *E);
-
-  ASTContext &Ctx;
-  llvm::function_ref<bool(const Expr *)> IsResult;
-  bool Specific = false;
-  unsigned FlagDepth = 0;
 };
 
 /// Does the loop around \p Call go back because \p Call failed: it leaves
@@ -164,18 +101,6 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
 /// leaves?
 bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
                        const Stmt *Back, ASTContext &Ctx, LoopBodyReads &Reads);
-
-class ApiModel;
-
-/// Removes from \p Changed (what a loop of parts \p Parts changes, as
-/// rootDecl()s) the state a retry keeps for its own waiting: a whole of
-/// which the loop changes only the parts its waits read for their duration
-/// (`c->interval *= 2; sleep(c->interval);`, also through a local) and parts
-/// it always sets to one constant (`c->retrying = 1`). A call handed that
-/// state is still the same call each round (BackoffState.cpp).
-void dropBackoffState(llvm::ArrayRef<const Stmt *> Parts, const ApiModel &Model,
-                      const ASTContext &Ctx,
-                      llvm::SmallPtrSetImpl<const ValueDecl *> &Changed);
 
 } // namespace clang::tidy::retry::model
 

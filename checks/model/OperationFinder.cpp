@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Calls the API model does not know that may still be operations: a
-// callable value, a function declared but not defined in the TU, a virtual
-// call, or a same-TU function that reaches one of these.
+// The operations calls perform (OperationFinder.h): the ones the model
+// knows, through same-TU callees and retry helpers' callables, and calls the
+// API model does not know that may still be operations: a callable value, a
+// function declared but not defined in the TU, a virtual call, or a same-TU
+// function that reaches one of these.
 
-#include "RetrySite.h"
-#include "RetrySiteInternal.h"
-#include "StructuralRetryInternal.h"
+#include "OperationFinder.h"
+#include "CallOutcomes.h"
+#include "RetrySiteIndex.h"
 #include "WaitNames.h"
 
 namespace clang::tidy::retry::model {
@@ -14,8 +16,12 @@ namespace clang::tidy::retry::model {
 namespace {
 
 constexpr unsigned MaxUnknownDepth = 3;
+constexpr unsigned MaxCallDepth = 3;
 
 } // namespace
+
+OperationFinder::OperationFinder(RetrySiteIndex &Index)
+    : Index(Index), Model(Index.api()), Ctx(Index.context()) {}
 
 /// The variable or field a call goes through when it calls a callable
 /// value: `op()`, `(*fp)(ctx)`, `fn_()` on a `std::function` member, a
@@ -94,7 +100,7 @@ bool isLocalName(StringRef Name) {
                             StringRef(Words.front()));
 }
 
-bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
+bool OperationFinder::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || !Def)
     return false;
@@ -128,7 +134,7 @@ bool RetrySiteIndex::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
   return Reaches;
 }
 
-const Operation *RetrySiteIndex::knownOperation(const CallExpr *Call) {
+const Operation *OperationFinder::knownOperation(const CallExpr *Call) {
   auto [It, New] = KnownOps.try_emplace(Call);
   if (New)
     if (std::optional<Operation> Op = Model.operation(Call))
@@ -137,7 +143,7 @@ const Operation *RetrySiteIndex::knownOperation(const CallExpr *Call) {
 }
 
 std::optional<Operation>
-RetrySiteIndex::unknownOperation(const CallExpr *Call) {
+OperationFinder::unknownOperation(const CallExpr *Call) {
   auto It = UnknownOps.find(Call);
   if (It == UnknownOps.end()) {
     std::optional<Operation> Op = unknownOperationImpl(Call);
@@ -152,7 +158,7 @@ RetrySiteIndex::unknownOperation(const CallExpr *Call) {
 }
 
 std::optional<Operation>
-RetrySiteIndex::unknownOperationImpl(const CallExpr *Call) {
+OperationFinder::unknownOperationImpl(const CallExpr *Call) {
   if (knownOperation(Call))
     return std::nullopt;
   Operation Op;
@@ -191,7 +197,7 @@ bool isProjectFunction(const FunctionDecl *FD) {
 }
 
 std::optional<std::pair<std::string, bool>>
-RetrySiteIndex::unknownCallee(const FunctionDecl *FD) {
+OperationFinder::unknownCallee(const FunctionDecl *FD) {
   if (!isProjectFunction(FD) || !FD->getDeclName().isIdentifier())
     return std::nullopt;
   // The coroutine protocol's own calls (`co_await x` calls
@@ -222,7 +228,7 @@ RetrySiteIndex::unknownCallee(const FunctionDecl *FD) {
 }
 
 llvm::SmallVector<Operation, 2>
-RetrySiteIndex::unknownOperationsIn(const Stmt *S) {
+OperationFinder::unknownOperationsIn(const Stmt *S) {
   llvm::SmallVector<Operation, 2> Out;
   // Not into lambdas: their calls run elsewhere.
   forEachInFunction(S, [&](const Stmt *N) {
@@ -230,6 +236,84 @@ RetrySiteIndex::unknownOperationsIn(const Stmt *S) {
       if (std::optional<Operation> Op = unknownOperation(Call))
         Out.push_back(*Op);
   });
+  return Out;
+}
+
+std::optional<Operation> OperationFinder::operationIn(const FunctionDecl *FD,
+                                                      unsigned Depth) {
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->hasBody(Def) || !Def)
+    return std::nullopt;
+  if (auto It = FnOps.find(Def); It != FnOps.end())
+    return It->second;
+  if (Depth > MaxCallDepth || FnOpsInProgress.lookup(Def))
+    return std::nullopt;
+  FnOpsInProgress[Def] = true;
+  llvm::SmallVector<Operation, 2> Ops;
+  collectOperations(Def->getBody(), Depth + 1, Ops);
+  FnOpsInProgress[Def] = false;
+  std::optional<Operation> Result;
+  if (!Ops.empty())
+    Result = Ops.front();
+  FnOps[Def] = Result;
+  return Result;
+}
+
+/// Like forEachDescendant, but does not enter lambda bodies: a lambda made
+/// in the retried code runs where it is called, not where it is created;
+/// what it captures is evaluated here.
+template <typename Fn> static void forEachEvaluated(const Stmt *S, Fn &&F) {
+  walkStatements(
+      S,
+      [&](const Stmt *N) {
+        F(N);
+        if (const auto *L = dyn_cast<LambdaExpr>(N))
+          for (const Expr *Init : L->capture_inits())
+            forEachEvaluated(Init, F);
+      },
+      [](const Stmt *N) { return !isa<LambdaExpr>(N); });
+}
+
+void OperationFinder::collectOperations(const Stmt *S, unsigned Depth,
+                                        llvm::SmallVectorImpl<Operation> &Out) {
+  forEachEvaluated(S, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call)
+      return;
+    if (const Operation *Op = knownOperation(Call)) {
+      Out.push_back(*Op);
+      return;
+    }
+    const FunctionDecl *Callee = calleeDecl(Call);
+    // A call to a retry helper performs what its callable does, once per
+    // attempt: a loop around it repeats those operations.
+    if (Callee && !isStdLibrary(Callee) && Call->getNumArgs() > 0)
+      if (const RetrySite *H = Index.helperSite(Call)) {
+        for (const Operation &Inner : H->Operations) {
+          Operation Op = Inner;
+          Op.Call = Call;
+          Op.Via = Callee;
+          Out.push_back(Op);
+        }
+        return;
+      }
+    if (!Callee || isStdLibrary(Callee) || Model.isRetryHelper(Callee))
+      return;
+    if (std::optional<Operation> Inner = operationIn(Callee, Depth)) {
+      Operation Op = *Inner;
+      Op.Call = Call;
+      Op.Via = Callee;
+      Out.push_back(Op);
+    } else if (External) {
+      if (std::optional<Operation> Ext = External(Call))
+        Out.push_back(*Ext);
+    }
+  });
+}
+
+llvm::SmallVector<Operation, 2> OperationFinder::operationsIn(const Stmt *S) {
+  llvm::SmallVector<Operation, 2> Out;
+  collectOperations(S, 0, Out);
   return Out;
 }
 

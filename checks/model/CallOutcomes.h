@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// What a test of a call's result says about its outcome: success, failure,
+// or cannot be told (a comparison, a method of the result, a flag set from
+// it, a predicate named for one outcome).
+
+#ifndef RETRYLINT_CHECKS_MODEL_CALLOUTCOMES_H
+#define RETRYLINT_CHECKS_MODEL_CALLOUTCOMES_H
+
+#include "utils/AstQueries.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace clang::tidy::retry::model {
+
+enum class Outcome { Unknown, Success, Failure };
+
+/// What a predicate's name says holds when it returns true: a retryable or
+/// transient failure (`shouldRetry`, `is_transient`, `go_again`) or a
+/// success (`succeeded`, `is_ok`); Unknown when it says neither.
+Outcome predicateOutcome(StringRef Name);
+
+/// Reads what \p E, a condition, says about the outcome of one call: true
+/// means the call succeeded, failed, or cannot be told. \p IsResult says
+/// whether an expression is the call's result (the call itself or a
+/// variable that holds it).
+class OutcomeReader {
+public:
+  OutcomeReader(ASTContext &Ctx,
+                llvm::function_ref<bool(const Expr *)> IsResult)
+      : Ctx(Ctx), IsResult(IsResult) {}
+
+  /// Outcome of \p E; lastWasSpecific() then says whether it tested one
+  /// named failure (`rc == ERR_INVALID`) rather than any failure.
+  Outcome read(const Expr *E) {
+    Specific = false;
+    return readImpl(E);
+  }
+  bool lastWasSpecific() const { return Specific; }
+  /// Outcome of the `case V:` of `switch (E)`, read as `E == V`.
+  Outcome readCase(const Expr *E, const Expr *V) {
+    Specific = false;
+    return compare(BO_EQ, E, V);
+  }
+
+private:
+  Outcome readImpl(const Expr *E);
+
+public:
+  /// Does \p E read the result at all?
+  bool mentions(const Expr *E);
+
+private:
+  bool isResult(const Expr *E) { return E && IsResult(ignoreWrappers(E)); }
+
+  /// An enumeration whose enumerator 0 is named as a success (`CURLE_OK`,
+  /// `SQLITE_OK`): tested for truth, a value of it says failure.
+  static bool zeroIsSuccess(QualType T);
+
+  /// The result \p S was built from, when \p S is a one-argument
+  /// construction of a record (or a local initialized by one) whose
+  /// argument reads the result; else null.
+  const Expr *builtFrom(const Expr *S);
+
+  /// `rc == 0`, `err.code != ERR_NONE`, `status == SQLITE_BUSY`, `-1 == rc`.
+  Outcome compare(BinaryOperatorKind Op, const Expr *L, const Expr *R);
+
+  /// The local bool \p E names when its initializer reads the result.
+  const VarDecl *resultFlag(const Expr *E);
+
+  ASTContext &Ctx;
+  llvm::function_ref<bool(const Expr *)> IsResult;
+  bool Specific = false;
+  unsigned FlagDepth = 0;
+};
+
+} // namespace clang::tidy::retry::model
+
+#endif

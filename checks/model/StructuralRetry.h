@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Retry sites by structure: the calls the model does not know that a loop,
+// a recursion or a backward goto re-issues because they failed, whatever
+// the callee (a wrapper declared elsewhere, a virtual call, a callable
+// parameter); not a walk over a queue, a sequence or state the call is
+// handed.
+
+#ifndef RETRYLINT_CHECKS_MODEL_STRUCTURALRETRY_H
+#define RETRYLINT_CHECKS_MODEL_STRUCTURALRETRY_H
+
+#include "ApiModel.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang::tidy::retry::model {
+
+class RetrySiteIndex;
+
+/// The unknown operations \p Loop re-issues because they failed: each is
+/// called directly in the loop and the loop leaves when it succeeds, or
+/// goes on while it fails. \p MovesOn: another call in the loop gets an
+/// argument the loop changes (each attempt goes to the next endpoint or
+/// peer).
+llvm::SmallVector<Operation, 2>
+structurallyRetried(RetrySiteIndex &Index, const Stmt *Loop, bool &MovesOn);
+
+/// The unknown operations whose failure leads to \p Back, the recursive
+/// call in \p Def (`if (c = connect()) return c; ...; return f();`). A call
+/// reading what changes on the way back (a recursion parameter) is a
+/// different request each time.
+llvm::SmallVector<Operation, 2> structurallyRecursed(RetrySiteIndex &Index,
+                                                     const FunctionDecl *Def,
+                                                     const CallExpr *Back);
+
+/// The same for the backward goto to \p Label in \p Block (`rc = op(); if
+/// (rc < 0 && ++tries < 3) goto again;`); a call reading a variable that
+/// changes after the label is a different request each time.
+llvm::SmallVector<Operation, 2>
+structurallyJumpedBack(RetrySiteIndex &Index, const LabelStmt *Label,
+                       const CompoundStmt *Block);
+
+} // namespace clang::tidy::retry::model
+
+#endif
