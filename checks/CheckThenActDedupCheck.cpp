@@ -9,6 +9,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 /// Why the look-up at \p A and the record at \p B are not one critical
 /// section, or none when one exclusive lock scope covers both.
 static std::optional<std::string>

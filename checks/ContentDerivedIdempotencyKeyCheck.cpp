@@ -12,6 +12,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 namespace {
 
 // Words that make a name an identifier of something ("order_id", "intentKey").

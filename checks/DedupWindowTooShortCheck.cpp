@@ -14,6 +14,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 DedupWindowTooShortCheck::DedupWindowTooShortCheck(StringRef Name,
                                                    ClangTidyContext *Context)
     : RetryCheck(Name, Context, Uses::ApiAndStore),

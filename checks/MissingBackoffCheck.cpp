@@ -9,6 +9,8 @@
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 MissingBackoffCheck::MissingBackoffCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : RetrySiteCheck(Name, Context),

@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 MissingBudgetCheck::MissingBudgetCheck(StringRef Name,
                                        ClangTidyContext *Context)
     : RetrySiteCheck(Name, Context),

@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 /// Does \p Outer over \p Below make requests without end: a layer with no
 /// cap at all (one whose cap cannot be counted is bounded)?
 static bool unbounded(const model::LayerFact &Outer,
@@ -33,7 +35,7 @@ NestedLayersCheck::NestedLayersCheck(StringRef Name, ClangTidyContext *Context)
   // "google::cloud::storage::Client::InsertObject=3;my::Client::Send":
   // library calls that retry internally, with their attempts (none:
   // unbounded).
-  for (StringRef Entry : utils::options::parseStringList(RetryingCallsOption)) {
+  for (StringRef Entry : tidy::utils::options::parseStringList(RetryingCallsOption)) {
     auto [Pattern, Count] = Entry.trim().split('=');
     unsigned N = 0;
     if (Pattern.trim().empty() ||

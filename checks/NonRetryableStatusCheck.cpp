@@ -4,6 +4,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "model/GrpcServiceConfig.h"
 #include "model/RetriedStatuses.h"
+#include "model/StatusWrappers.h"
 #include "utils/AnalysedFiles.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -11,13 +12,15 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 NonRetryableStatusCheck::NonRetryableStatusCheck(StringRef Name,
                                                  ClangTidyContext *Context)
     : RetrySiteCheck(Name, Context),
       RetryableStatusesOption(Options.get("RetryableStatuses", "")) {
   // "409;500-599;ABORTED": statuses a team declares retryable.
   for (StringRef Entry :
-       utils::options::parseStringList(RetryableStatusesOption)) {
+       tidy::utils::options::parseStringList(RetryableStatusesOption)) {
     Entry = Entry.trim();
     unsigned Lo = 0, Hi = 0;
     auto [A, B] = Entry.split('-');

@@ -12,6 +12,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 void PerAttemptIdempotencyKeyCheck::onStartOfTranslationUnit() {
   RetryCheck::onStartOfTranslationUnit();
   Seen.clear();

@@ -12,6 +12,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 template <typename Opts>
 static Opts readOptions(const ClangTidyCheck::OptionsView &V) {
   Opts O;

@@ -70,7 +70,7 @@ protected:
   const model::UnitNodes &nodes(ASTContext &Ctx);
   /// The code of \p Ctx's translation unit the checks analyse (the header
   /// filter of the check's options), shared by the unit's checks.
-  const AnalysedFiles &files(ASTContext &Ctx) { return *filesOf(Ctx); }
+  const utils::AnalysedFiles &files(ASTContext &Ctx) { return *filesOf(Ctx); }
   /// Calls \p F with the body and the function (a lambda's call operator)
   /// of every function definition and lambda outside template
   /// instantiations, in the order of the walk. For a definition in a
@@ -100,7 +100,7 @@ private:
     std::shared_ptr<PendingReads> Pending;
   } Read;
   void configErrors(llvm::ArrayRef<std::pair<std::string, std::string>> Errs);
-  const std::shared_ptr<const AnalysedFiles> &filesOf(ASTContext &Ctx);
+  const std::shared_ptr<const utils::AnalysedFiles> &filesOf(ASTContext &Ctx);
 
   /// The context the check was made in, for the header filter of each
   /// translation unit (ClangTidyCheck keeps its own private).
@@ -111,7 +111,7 @@ private:
   std::optional<model::DedupStore> Store;
   std::shared_ptr<model::RetrySiteIndex> Sites;
   std::shared_ptr<const model::UnitNodes> Nodes;
-  std::shared_ptr<const AnalysedFiles> Files;
+  std::shared_ptr<const utils::AnalysedFiles> Files;
   bool OwnIndex = false;
 };
 

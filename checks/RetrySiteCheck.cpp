@@ -7,6 +7,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 void RetrySiteCheck::registerMatchers(MatchFinder *Finder) {
   addUnitMatcher(Finder);
 }

@@ -5,6 +5,8 @@
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 static std::string describe(const model::Operation &Op) {
   std::string What;
   if (Op.Method != model::HttpMethod::Unknown)

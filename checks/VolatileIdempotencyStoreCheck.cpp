@@ -10,6 +10,8 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::retry {
 
+using namespace utils;
+
 /// Does \p S read the key: one of \p Vars, or \p IsKeyRead holds?
 static bool mentions(const Stmt *S, llvm::ArrayRef<const VarDecl *> Vars,
                      llvm::function_ref<bool(const Expr *)> IsKeyRead) {
@@ -54,7 +56,7 @@ VolatileIdempotencyStoreCheck::VolatileIdempotencyStoreCheck(
                       "boost::unordered_map",
                       "boost::unordered_set"})
     InMemoryContainers.add(S);
-  for (StringRef S : utils::options::parseStringList(InMemoryContainersOpt))
+  for (StringRef S : tidy::utils::options::parseStringList(InMemoryContainersOpt))
     if (std::optional<std::string> Err = InMemoryContainers.add(S))
       configError("InMemoryContainers", *Err);
 }

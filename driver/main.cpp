@@ -63,7 +63,7 @@ int main(int argc, const char **argv) {
   }
   // Only retry-* checks run here: they may skip the system headers'
   // declarations (docs/performance.md).
-  clang::tidy::retry::allowUserCodeTraversal();
+  clang::tidy::retry::utils::allowUserCodeTraversal();
   Options O = parseCommandLine(argc, argv);
   Setup S = makeSetup(O);
   if (O.ListChecks) {

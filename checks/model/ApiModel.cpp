@@ -8,6 +8,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 static std::string lower(StringRef S) { return S.lower(); }
 namespace {
 
@@ -167,7 +169,7 @@ bool ApiOptions::operator==(const ApiOptions &O) const {
 static void
 addOptionNames(NameList &L, StringRef Value, StringRef Option,
                std::vector<std::pair<std::string, std::string>> &Errors) {
-  for (StringRef S : utils::options::parseStringList(Value))
+  for (StringRef S : tidy::utils::options::parseStringList(Value))
     if (std::optional<std::string> Err = L.add(S))
       Errors.emplace_back(Option.str(), *Err);
 }
@@ -283,18 +285,18 @@ ApiModel::ApiModel(const ApiOptions &O) {
 
   for (StringRef S : {"idempotency-key", "x-idempotency-key"})
     KeyHeaders.push_back(S.str());
-  for (StringRef S : utils::options::parseStringList(O.KeyHeaders))
+  for (StringRef S : tidy::utils::options::parseStringList(O.KeyHeaders))
     KeyHeaders.push_back(lower(S.trim()));
 
   for (StringRef S : {"idempotency_key", "client_token", "request_id",
                       "deduplication_id", "message_deduplication_id"})
     KeySinks.push_back(normalizeIdentifier(S));
-  for (StringRef S : utils::options::parseStringList(O.KeySinks))
+  for (StringRef S : tidy::utils::options::parseStringList(O.KeySinks))
     KeySinks.push_back(normalizeIdentifier(S.trim()));
 
   for (StringRef S : {"call_id", "tool_call_id", "attempt_id", "request_seq"})
     CallNames.push_back(normalizeIdentifier(S));
-  for (StringRef S : utils::options::parseStringList(O.PerAttemptNames))
+  for (StringRef S : tidy::utils::options::parseStringList(O.PerAttemptNames))
     CallNames.push_back(normalizeIdentifier(S.trim()));
 }
 

@@ -19,6 +19,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 std::optional<double> deadlineSeconds(const RetrySite &S,
                                       const ASTContext &Ctx) {
   const Expr *L = nullptr, *R = nullptr;

@@ -16,6 +16,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// The variable or member an lvalue names as a whole (`c->interval`:
 /// `interval`; `delay`); null for an element or a pointee (`buf[i]`, `*p`),
 /// which may be anything.

@@ -12,6 +12,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 static Outcome flip(Outcome O) {
   return O == Outcome::Success   ? Outcome::Failure
          : O == Outcome::Failure ? Outcome::Success

@@ -52,7 +52,7 @@ public:
   bool mentions(const Expr *E);
 
 private:
-  bool isResult(const Expr *E) { return E && IsResult(ignoreWrappers(E)); }
+  bool isResult(const Expr *E) { return E && IsResult(utils::ignoreWrappers(E)); }
 
   /// An enumeration whose enumerator 0 is named as a success (`CURLE_OK`,
   /// `SQLITE_OK`): tested for truth, a value of it says failure.

@@ -6,6 +6,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 class CallCollector : public MainFileVisitor<CallCollector> {

@@ -16,7 +16,7 @@ namespace clang::tidy::retry::model {
 /// own body.
 llvm::SmallVector<const CallExpr *, 4>
 callsFromOutside(const FunctionDecl *FD, ASTContext &Ctx,
-                 const AnalysedFiles &Files);
+                 const utils::AnalysedFiles &Files);
 
 } // namespace clang::tidy::retry::model
 

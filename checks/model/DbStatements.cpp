@@ -10,6 +10,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 static std::string collapse(StringRef S) {
   std::string Out;
   bool Space = false;

@@ -13,6 +13,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// The object a member call or member operator acts on.
 static const Expr *objectOf(const CallExpr *Call) {
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))

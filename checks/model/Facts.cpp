@@ -13,6 +13,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 static llvm::json::Value setToJson(const std::optional<StatusSet> &S) {
   if (!S)
     return nullptr;

@@ -5,6 +5,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 // Every check's name, from the one list of checks.
 #define RETRY_CHECK(Class, CheckName, ...)                                     \

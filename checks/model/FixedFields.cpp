@@ -16,6 +16,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 static bool namesField(const Expr *E, const FieldDecl *FD) {
   const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
   return ME && ME->getMemberDecl() == FD;

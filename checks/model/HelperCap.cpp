@@ -11,6 +11,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// The parameter of \p Helper that the cap comparison \p CapWhere reads
 /// (`n >= max_tries`), and whether a zero argument turns that comparison
 /// off (`max_tries != 0 && n >= max_tries`: 0 means no limit).

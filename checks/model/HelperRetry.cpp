@@ -16,6 +16,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Forwarding calls followed from a helper to its retry: overload sets
 /// are small.
 static constexpr unsigned MaxForwards = 4;

@@ -9,7 +9,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_HELPERRETRY_H
 #define RETRYLINT_CHECKS_MODEL_HELPERRETRY_H
 
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::retry::model {

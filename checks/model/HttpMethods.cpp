@@ -9,6 +9,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// A method from text such as Beast's verb::delete_ or curl's
 /// CURLOPT_CUSTOMREQUEST value.
 static HttpMethod methodFromText(StringRef T) {

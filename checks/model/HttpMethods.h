@@ -7,7 +7,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_HTTPMETHODS_H
 #define RETRYLINT_CHECKS_MODEL_HTTPMETHODS_H
 
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 
 namespace clang::tidy::retry::model {
 

@@ -8,6 +8,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 std::vector<JsonDuration> jsonDurations(StringRef Text) {
   std::vector<JsonDuration> Out;
   // Most literals are not JSON: no regex for them.

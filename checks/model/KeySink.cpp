@@ -10,6 +10,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Is \p RD (or a base of it) what came back rather than what is sent: a
 /// response, reply, result, outcome or error? Its key-named fields and
 /// setters hold what the server sent (a request id parsed out of a reply),

@@ -11,6 +11,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// A constant status in a returned expression: a gRPC StatusCode
 /// enumerator, `Status::OK`/`Status::CANCELLED`, or an HTTP status number.
 static std::optional<StatusSet> constantStatus(const Expr *E, ASTContext &Ctx) {

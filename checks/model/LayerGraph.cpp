@@ -11,6 +11,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 constexpr unsigned MaxDepth = 16;

@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// The first call in \p S whose callee is named one of \p Names.
 static const CallExpr *findCall(const Stmt *S,
                                 llvm::ArrayRef<StringRef> Names) {

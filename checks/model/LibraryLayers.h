@@ -43,7 +43,7 @@ public:
   /// unbounded).
   using RetryingCallList = std::vector<std::pair<NameList, unsigned>>;
 
-  LibraryLayers(ASTContext &Ctx, const AnalysedFiles &Files,
+  LibraryLayers(ASTContext &Ctx, const utils::AnalysedFiles &Files,
                 const ApiModel &Api, RetryingCallList RetryingCalls);
 
   /// The retry layer a library call brings along, if any.
@@ -63,7 +63,7 @@ private:
   void indexAssignments();
 
   ASTContext &Ctx;
-  const AnalysedFiles &Files;
+  const utils::AnalysedFiles &Files;
   const ApiModel &Api;
   RetryingCallList RetryingCalls;
   bool AssignmentsIndexed = false;

@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 static bool isStdNamed(const CXXRecordDecl *RD,
                        llvm::ArrayRef<StringRef> Names) {
   if (!RD || !RD->getDeclName().isIdentifier())

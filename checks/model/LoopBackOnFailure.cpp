@@ -16,6 +16,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 bool alwaysLeaves(const Stmt *S) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S)) {
     if (CS->body_empty())

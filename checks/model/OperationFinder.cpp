@@ -13,6 +13,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 constexpr unsigned MaxUnknownDepth = 3;

@@ -14,6 +14,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Fields some method of \p MD's class (not a constructor) writes.
 static llvm::SmallPtrSet<const ValueDecl *, 4>
 fieldsMethodsWrite(const CXXMethodDecl *MD) {

@@ -17,6 +17,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// A variable the body assigns in \p S and tests in \p Cond: a one-shot flag
 /// (refresh credentials once, then retry once).
 static bool isOneShot(const Expr *Cond, const Stmt *Then) {

@@ -57,13 +57,6 @@ struct RetriedStatuses {
 /// The outcomes for which \p Site loops back to another attempt.
 RetriedStatuses retriedStatuses(const RetrySite &Site, RetrySiteIndex &Index);
 
-/// Where a predicate that \p Decision consults names one of the HTTP
-/// statuses in \p S (a `case 418:` or `status == 418` in the body of a
-/// same-TU function it calls, through the local flags it reads); null when
-/// none is found outside \p Decision's own function.
-const Stmt *statusNamedIn(const Stmt *Decision, const StatusSet &S,
-                          ASTContext &Ctx);
-
 } // namespace clang::tidy::retry::model
 
 #endif

@@ -14,6 +14,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 bool isRetryWord(StringRef W, StringRef Next) {
   if (W.contains("retry") || (W.contains("retri") && !W.contains("retriev")) ||
       W.contains("attempt") || W.contains("backoff") || W.contains("reconnect"))

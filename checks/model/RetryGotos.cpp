@@ -12,6 +12,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 const GotoStmt *backwardGoto(const LabelStmt *Label,
                              const CompoundStmt *Block) {
   const GotoStmt *Found = nullptr;

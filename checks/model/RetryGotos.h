@@ -6,7 +6,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_RETRYGOTOS_H
 #define RETRYLINT_CHECKS_MODEL_RETRYGOTOS_H
 
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 
 namespace clang::tidy::retry::model {
 

@@ -22,6 +22,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Variables assigned (=, op=, ++) in \p S.
 static llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
   llvm::SmallVector<const VarDecl *, 4> Out = incrementedVars(S);

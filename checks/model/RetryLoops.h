@@ -8,7 +8,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_RETRYLOOPS_H
 #define RETRYLINT_CHECKS_MODEL_RETRYLOOPS_H
 
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 
 namespace clang::tidy::retry::model {
 

@@ -19,6 +19,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 bool callsAgain(const CallExpr *Call, const FunctionDecl *FD) {
   if (const FunctionDecl *Callee = calleeDecl(Call))
     return Callee->getCanonicalDecl() == FD->getCanonicalDecl();

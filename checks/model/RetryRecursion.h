@@ -6,7 +6,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_RETRYRECURSION_H
 #define RETRYLINT_CHECKS_MODEL_RETRYRECURSION_H
 
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 

@@ -9,6 +9,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
   llvm::SmallVector<const VarDecl *, 2> Out;
   forEachDescendant(S, [&](const Stmt *N) {

@@ -19,6 +19,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 RetrySiteIndex::RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx,
                                std::shared_ptr<const AnalysedFiles> Files)
     : Model(Model), Ctx(Ctx), Files(std::move(Files)), Fixed(Ctx),

@@ -12,7 +12,7 @@
 #define RETRYLINT_CHECKS_MODEL_RETRYSITEINDEX_H
 
 #include "FixedFields.h"
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 #include "SiteTable.h"
 #include "UnitNodes.h"
 #include "llvm/ADT/DenseMap.h"
@@ -37,7 +37,7 @@ public:
   /// The index of \p Ctx's translation unit, read with \p Model over the
   /// code \p Files analyses.
   RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx,
-                 std::shared_ptr<const AnalysedFiles> Files);
+                 std::shared_ptr<const utils::AnalysedFiles> Files);
   ~RetrySiteIndex();
   RetrySiteIndex(const RetrySiteIndex &) = delete;
   RetrySiteIndex &operator=(const RetrySiteIndex &) = delete;
@@ -88,7 +88,7 @@ public:
   ASTContext &context() { return Ctx; }
   const ApiModel &api() const { return Model; }
   /// The code of the unit the index reads.
-  const AnalysedFiles &files() const { return *Files; }
+  const utils::AnalysedFiles &files() const { return *Files; }
   /// The configuration members the unit proves (FixedFields.h).
   FixedFields &fixedFields() { return Fixed; }
   /// The unit's loop bodies as read by outcome (LoopBackOnFailure.h).
@@ -111,7 +111,7 @@ private:
 
   const ApiModel &Model;
   ASTContext &Ctx;
-  std::shared_ptr<const AnalysedFiles> Files;
+  std::shared_ptr<const utils::AnalysedFiles> Files;
   FixedFields Fixed;
   SiteTable Table;
   std::unique_ptr<OperationFinder> Operations;

@@ -20,6 +20,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Same-TU functions called from \p S, up to \p Depth levels.
 static void calleeBodies(const Stmt *S, unsigned Depth,
                          llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen,

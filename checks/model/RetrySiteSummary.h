@@ -9,7 +9,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_RETRYSITESUMMARY_H
 #define RETRYLINT_CHECKS_MODEL_RETRYSITESUMMARY_H
 
-#include "RetrySiteIndex.h"
+#include "RetrySite.h"
 
 namespace clang::tidy::retry::model {
 

@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 std::optional<double> attemptTimeout(const CallExpr *Call,
                                      const ASTContext &Ctx) {
   const FunctionDecl *FD = calleeDecl(Call);

@@ -16,6 +16,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Does \p E, evaluated in \p Fn, derive from a random source (jitter)?
 static bool jittered(ValueOrigin &Origins, const Expr *E,
                      const FunctionDecl *Fn) {

@@ -15,6 +15,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 /// Reads whether a loop goes round again after its operations succeed. The

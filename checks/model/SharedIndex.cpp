@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 /// The index with the model it reads, which it keeps alive.

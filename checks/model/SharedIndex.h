@@ -28,7 +28,7 @@ std::shared_ptr<const ApiModel> sharedApiModel(const ApiOptions &Opts);
 /// build its own instead.
 std::shared_ptr<RetrySiteIndex>
 sharedSiteIndex(const ApiOptions &Opts, ASTContext &Ctx,
-                const std::shared_ptr<const AnalysedFiles> &Files);
+                const std::shared_ptr<const utils::AnalysedFiles> &Files);
 
 } // namespace clang::tidy::retry::model
 

@@ -14,6 +14,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// The type \p Call's result has, or, for a call whose type depends on a
 /// template parameter (`s = fn()` in a template retry helper), the type of
 /// the variable \p Region stores it in.

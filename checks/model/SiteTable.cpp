@@ -6,6 +6,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 const RetrySite *SiteTable::start(const Stmt *Key, bool &Fresh) {
   Fresh = false;
   if (const RetrySite *Found = find(Key))

@@ -3,8 +3,8 @@
 // For which outcomes a condition on a status must or may be true:
 // comparisons with constants, `&&`, `||`, `!`, the truth of a result
 // object, switches on a status. Which expressions hold a status is decided
-// in StatusVariables.cpp; what same-TU wrappers and predicates return, in
-// StatusWrappers.cpp.
+// by its StatusVariables (StatusVariables.h); what same-TU wrappers and
+// predicates return, by its StatusWrappers (StatusWrappers.h).
 
 #include "StatusConditions.h"
 #include "FixedFields.h"
@@ -13,6 +13,8 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 namespace clang::tidy::retry::model {
+
+using namespace utils;
 
 /// Does \p RD convert to bool (`explicit operator bool() const`)?
 static bool convertsToBool(const CXXRecordDecl *RD) {
@@ -25,7 +27,8 @@ static bool convertsToBool(const CXXRecordDecl *RD) {
 
 StatusConditions::StatusConditions(const ApiModel &Api, ASTContext &Ctx,
                                    FixedFields &Fixed)
-    : Api(Api), Ctx(Ctx), Fixed(Fixed) {}
+    : Ctx(Ctx), Fixed(Fixed), Variables(Api, Ctx, Wrappers),
+      Wrappers(Api, Ctx, Variables, *this) {}
 
 /// The codes \p Make gives for \p Lo..\p Hi (negative codes skipped).
 template <typename MakeFn>
@@ -199,7 +202,8 @@ StatusCond StatusConditions::evalComparison(const BinaryOperator *BO) {
   // `rc != 0` with `int rc = -1; ... rc = 0;` under the tests.
   for (bool Swapped : {false, true}) {
     int64_t Raised = 0, Initial = 0;
-    const RaisedFlag *F = raisedFlag(Swapped ? B : A, Raised, Initial);
+    const RaisedFlag *F =
+        Variables.raisedFlag(Swapped ? B : A, Raised, Initial);
     int64_t C = constInt(Swapped ? A : B, Ctx, INT64_MIN);
     if (!F || C == INT64_MIN)
       continue;
@@ -213,11 +217,11 @@ StatusCond StatusConditions::evalComparison(const BinaryOperator *BO) {
   for (bool Swapped : {false, true}) {
     const Expr *W = Swapped ? B : A, *K = Swapped ? A : B;
     Expr::EvalResult R;
-    if (const std::vector<ReturnValue> *Map = wrapperResult(W))
+    if (const std::vector<ReturnValue> *Map = Wrappers.wrapperResult(W))
       if (!K->isValueDependent() && K->EvaluateAsInt(R, Ctx))
-        return compareReturn(
+        return Wrappers.compareReturn(
             *Map, Swapped ? BinaryOperator::reverseComparisonOp(Op) : Op,
-            R.Val.getInt().getExtValue(), *this);
+            R.Val.getInt().getExtValue());
   }
   std::optional<ResponseKind> K = classify(A);
   if (!K) {
@@ -238,10 +242,10 @@ StatusCond StatusConditions::evalComparison(const BinaryOperator *BO) {
 }
 
 std::optional<StatusCond> StatusConditions::evalTestedFlag(const Expr *E) {
-  if (const std::vector<ReturnValue> *Map = wrapperResult(E))
-    return compareReturn(*Map, BO_NE, 0, *this); // tested for truth
+  if (const std::vector<ReturnValue> *Map = Wrappers.wrapperResult(E))
+    return Wrappers.compareReturn(*Map, BO_NE, 0); // tested for truth
   int64_t Raised = 0, Initial = 0;
-  if (const RaisedFlag *F = raisedFlag(E, Raised, Initial)) {
+  if (const RaisedFlag *F = Variables.raisedFlag(E, Raised, Initial)) {
     // Tested for truth: true when raised to non-zero (`again`), or when
     // left at a non-zero start (`rc` raised to 0 on success).
     if ((Raised != 0) == (Initial != 0))
@@ -251,15 +255,28 @@ std::optional<StatusCond> StatusConditions::evalTestedFlag(const Expr *E) {
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (auto It = CondVars.find(V); It != CondVars.end()) {
-        if (!It->second || CondVarDepth > 4)
+      if (std::optional<const Expr *> Cond = Variables.conditionOf(V)) {
+        if (!*Cond || CondVarDepth > 4)
           return StatusCond{StatusSet::none(), StatusSet::all(), true};
         ++CondVarDepth;
-        StatusCond C = eval(It->second);
+        StatusCond C = eval(*Cond);
         --CondVarDepth;
         return C;
       }
   return std::nullopt;
+}
+
+StatusCond StatusConditions::raisedTests(const RaisedFlag &F) {
+  if (CondVarDepth > 4)
+    return {StatusSet::none(), StatusSet::all(), true};
+  ++CondVarDepth;
+  StatusCond Out{StatusSet::none(), StatusSet::none(), false};
+  for (const Expr *Test : F.Tests) {
+    StatusCond C = eval(Test);
+    Out = {Out.Must | C.Must, Out.May | C.May, Out.Imprecise || C.Imprecise};
+  }
+  --CondVarDepth;
+  return Out;
 }
 
 std::optional<StatusCond> StatusConditions::evalResponseObject(const Expr *E) {
@@ -324,9 +341,9 @@ std::optional<StatusCond> StatusConditions::evalResponseCall(const Expr *E) {
           isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(FD) ? 1 : 0;
       for (unsigned I = Skip; I < Call->getNumArgs(); ++I)
         if (std::optional<ResponseKind> K = classify(Call->getArg(I)))
-          return evalPredicate(FD, I - Skip, *K);
+          return Wrappers.evalPredicate(FD, I - Skip, *K);
     }
-    if (std::optional<StatusCond> C = evalResponsePredicate(Call))
+    if (std::optional<StatusCond> C = Wrappers.evalResponsePredicate(Call))
       return *C;
   }
   return std::nullopt;

@@ -5,12 +5,27 @@
 // from a status, flags set from a condition on the response, flags raised
 // under tests of it.
 
-#include "StatusConditions.h"
-#include "StatusConditionsInternal.h"
+#include "StatusVariables.h"
+#include "StatusWrappers.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::retry::model {
+
+using namespace utils;
+
+bool isCondition(const Expr *X) {
+  if (X->getType()->isBooleanType())
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(X))
+    return BO->isComparisonOp() || BO->isLogicalOp();
+  const auto *UO = dyn_cast<UnaryOperator>(X);
+  return UO && UO->getOpcode() == UO_LNot;
+}
+
+StatusVariables::StatusVariables(const ApiModel &Api, ASTContext &Ctx,
+                                 StatusWrappers &Wrappers)
+    : Api(Api), Ctx(Ctx), Wrappers(Wrappers) {}
 
 static std::string typeName(QualType T) {
   T = T.getNonReferenceType().getUnqualifiedType();
@@ -93,8 +108,8 @@ static bool carriesStatus(const CXXRecordDecl *RD, unsigned Depth = 0) {
   return false;
 }
 
-const CXXRecordDecl *StatusConditions::responseRecord(QualType T,
-                                                      bool *Indirect) {
+const CXXRecordDecl *StatusVariables::responseRecord(QualType T,
+                                                     bool *Indirect) {
   // Asked of every expression mentionsResponse() walks: remembered by type.
   const Type *Key = T.isNull() ? nullptr : T.getCanonicalType().getTypePtr();
   auto [It, New] = ResponseRecords.try_emplace(Key);
@@ -108,7 +123,7 @@ const CXXRecordDecl *StatusConditions::responseRecord(QualType T,
   return It->second.first;
 }
 
-std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
+std::optional<ResponseKind> StatusVariables::classify(const Expr *E) {
   E = ignoreWrappers(E);
   if (!E)
     return std::nullopt;
@@ -178,7 +193,7 @@ std::optional<ResponseKind> StatusConditions::classify(const Expr *E) {
   return std::nullopt;
 }
 
-bool StatusConditions::mentionsResponse(const Expr *E) {
+bool StatusVariables::mentionsResponse(const Expr *E) {
   bool Found = false;
   forEachDescendant(E, [&](const Stmt *S) {
     if (Found)
@@ -201,7 +216,7 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
       if (Api.operation(Call))
         Found = true;
     if (const auto *Ex = dyn_cast<Expr>(S))
-      if (wrapperResult(Ex))
+      if (Wrappers.wrapperResult(Ex))
         Found = true;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -211,7 +226,7 @@ bool StatusConditions::mentionsResponse(const Expr *E) {
   return Found;
 }
 
-void StatusConditions::learnCondition(const VarDecl *V, const Expr *Value) {
+void StatusVariables::learnCondition(const VarDecl *V, const Expr *Value) {
   const Expr *X = ignoreWrappers(Value);
   if (!V || !X || !V->getType()->isIntegralOrEnumerationType() ||
       !isCondition(X) || !mentionsResponse(X))
@@ -268,7 +283,7 @@ static bool raisedValues(const llvm::SmallPtrSetImpl<const Stmt *> &Covered,
   return !First;
 }
 
-void StatusConditions::learnRaisedFlag(const IfStmt *If) {
+void StatusVariables::learnRaisedFlag(const IfStmt *If) {
   // Any integer set in a branch of a test on the response depends on the
   // response: a condition on it that is not understood is imprecise, not
   // "about something else" (`if (perform(c) == CURLE_OK) rc = 0;` then
@@ -308,8 +323,8 @@ void StatusConditions::learnRaisedFlag(const IfStmt *If) {
     F.Tests.push_back(If->getCond());
 }
 
-const StatusConditions::RaisedFlag *
-StatusConditions::raisedFlag(const Expr *E, int64_t &Raised, int64_t &Initial) {
+const StatusVariables::RaisedFlag *
+StatusVariables::raisedFlag(const Expr *E, int64_t &Raised, int64_t &Initial) {
   const auto *DRE = dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(E));
   const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   auto It = V ? RaisedFlags.find(V) : RaisedFlags.end();
@@ -321,20 +336,15 @@ StatusConditions::raisedFlag(const Expr *E, int64_t &Raised, int64_t &Initial) {
   return &It->second;
 }
 
-StatusCond StatusConditions::raisedTests(const RaisedFlag &F) {
-  if (CondVarDepth > 4)
-    return {StatusSet::none(), StatusSet::all(), true};
-  ++CondVarDepth;
-  StatusCond Out{StatusSet::none(), StatusSet::none(), false};
-  for (const Expr *Test : F.Tests) {
-    StatusCond C = eval(Test);
-    Out = {Out.Must | C.Must, Out.May | C.May, Out.Imprecise || C.Imprecise};
-  }
-  --CondVarDepth;
-  return Out;
+std::optional<const Expr *>
+StatusVariables::conditionOf(const VarDecl *V) const {
+  auto It = CondVars.find(V);
+  if (It == CondVars.end())
+    return std::nullopt;
+  return It->second;
 }
 
-void StatusConditions::learnVariables(const Stmt *Region) {
+void StatusVariables::learnVariables(const Stmt *Region) {
   // int code; curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
   // int status = res->status;  auto rc = curl_easy_perform(c);
   forEachDescendant(Region, [&](const Stmt *S) {
@@ -344,8 +354,8 @@ void StatusConditions::learnVariables(const Stmt *Region) {
           if (V->getInit()) {
             if (std::optional<ResponseKind> K = classify(V->getInit()))
               Vars[V] = *K;
-            else if (learnWrapperVar(V, V->getInit());
-                     !WrapperVars.count(V) && !StructWrapperVars.count(V))
+            else if (Wrappers.learnWrapperVar(V, V->getInit());
+                     !Wrappers.holdsWrapperResult(V))
               learnCondition(V, V->getInit());
           }
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {
@@ -359,8 +369,8 @@ void StatusConditions::learnVariables(const Stmt *Region) {
           if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
             if (std::optional<ResponseKind> K = classify(BO->getRHS()))
               Vars[V] = *K;
-            else if (learnWrapperVar(V, BO->getRHS());
-                     !WrapperVars.count(V) && !StructWrapperVars.count(V))
+            else if (Wrappers.learnWrapperVar(V, BO->getRHS());
+                     !Wrappers.holdsWrapperResult(V))
               learnCondition(V, BO->getRHS());
           }
     } else if (const auto *Call = dyn_cast<CallExpr>(S)) {

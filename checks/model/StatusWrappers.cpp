@@ -5,11 +5,10 @@
 // field of a returned struct), and for which outcomes a predicate handed a
 // status returns true. Both walk the function's body to its returns. And
 // where such a function names a status a retry decision consults
-// (statusNamedIn, declared in RetriedStatuses.h).
+// (statusNamedIn).
 
-#include "RetriedStatuses.h"
+#include "StatusWrappers.h"
 #include "StatusConditions.h"
-#include "StatusConditionsInternal.h"
 #include "utils/AstWalk.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
@@ -18,8 +17,15 @@
 
 namespace clang::tidy::retry::model {
 
-const std::vector<StatusConditions::ReturnValue> *
-StatusConditions::wrapperResult(const Expr *E) {
+using namespace utils;
+
+StatusWrappers::StatusWrappers(const ApiModel &Api, ASTContext &Ctx,
+                               StatusVariables &Variables,
+                               StatusConditions &Conds)
+    : Api(Api), Ctx(Ctx), Variables(Variables), Conds(Conds) {}
+
+const std::vector<StatusWrappers::ReturnValue> *
+StatusWrappers::wrapperResult(const Expr *E) {
   E = ignoreWrappers(E);
   if (!E)
     return nullptr;
@@ -50,7 +56,7 @@ StatusConditions::wrapperResult(const Expr *E) {
   return nullptr;
 }
 
-void StatusConditions::learnWrapperVar(const VarDecl *V, const Expr *Init) {
+void StatusWrappers::learnWrapperVar(const VarDecl *V, const Expr *Init) {
   const auto *Call = dyn_cast_or_null<CallExpr>(ignoreWrappers(Init));
   if (!Call || Api.operation(Call))
     return;
@@ -61,14 +67,13 @@ void StatusConditions::learnWrapperVar(const VarDecl *V, const Expr *Init) {
     StructWrapperVars[V] = FD;
 }
 
-const std::vector<StatusConditions::ReturnValue> *
-StatusConditions::returnMap(const FunctionDecl *FD) {
+const std::vector<StatusWrappers::ReturnValue> *
+StatusWrappers::returnMap(const FunctionDecl *FD) {
   return buildReturnMap(FD, nullptr);
 }
 
-const std::vector<StatusConditions::ReturnValue> *
-StatusConditions::fieldReturnMap(const FunctionDecl *FD,
-                                 const FieldDecl *Field) {
+const std::vector<StatusWrappers::ReturnValue> *
+StatusWrappers::fieldReturnMap(const FunctionDecl *FD, const FieldDecl *Field) {
   return Field ? buildReturnMap(FD, Field) : nullptr;
 }
 
@@ -77,14 +82,15 @@ StatusConditions::fieldReturnMap(const FunctionDecl *FD,
 /// in a policy's ShouldRetry) beside a test of the response: the budget ends
 /// the retry some time; the outcomes it is taken for are the other side's.
 static const Expr *withoutBudgetTest(const Expr *E, const FunctionDecl *Def,
-                                     unsigned Param, StatusConditions &Conds) {
+                                     unsigned Param,
+                                     StatusVariables &Variables) {
   const auto *BO =
       dyn_cast_or_null<BinaryOperator>(E ? E->IgnoreParenImpCasts() : nullptr);
   if (!BO || !BO->isLogicalOp())
     return E;
   auto IsBudget = [&](const Expr *X) {
     const auto *Cmp = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
-    if (!Cmp || !Cmp->isRelationalOp() || Conds.mentionsResponse(Cmp))
+    if (!Cmp || !Cmp->isRelationalOp() || Variables.mentionsResponse(Cmp))
       return false;
     for (unsigned I = 0; I < Def->getNumParams(); ++I)
       if (I != Param && Def->getParamDecl(I)->getType()->isIntegerType() &&
@@ -92,10 +98,10 @@ static const Expr *withoutBudgetTest(const Expr *E, const FunctionDecl *Def,
         return true;
     return false;
   };
-  if (IsBudget(BO->getRHS()) && Conds.mentionsResponse(BO->getLHS()))
-    return withoutBudgetTest(BO->getLHS(), Def, Param, Conds);
-  if (IsBudget(BO->getLHS()) && Conds.mentionsResponse(BO->getRHS()))
-    return withoutBudgetTest(BO->getRHS(), Def, Param, Conds);
+  if (IsBudget(BO->getRHS()) && Variables.mentionsResponse(BO->getLHS()))
+    return withoutBudgetTest(BO->getLHS(), Def, Param, Variables);
+  if (IsBudget(BO->getLHS()) && Variables.mentionsResponse(BO->getRHS()))
+    return withoutBudgetTest(BO->getRHS(), Def, Param, Variables);
   return E;
 }
 
@@ -147,11 +153,11 @@ static const Expr *fieldValueAt(const VarDecl *V, const FieldDecl *Field,
   return Before == Unconditional ? Value : nullptr;
 }
 
-void StatusConditions::mapReturnedValue(const Expr *X, StatusSet When,
-                                        const FunctionDecl *Def,
-                                        const FieldDecl *Field,
-                                        std::vector<ReturnValue> &Map,
-                                        bool &Understood) {
+void StatusWrappers::mapReturnedValue(const Expr *X, StatusSet When,
+                                      const FunctionDecl *Def,
+                                      const FieldDecl *Field,
+                                      std::vector<ReturnValue> &Map,
+                                      bool &Understood) {
   X = ignoreWrappers(X);
   if (!Understood || !X || When.empty())
     return;
@@ -163,8 +169,8 @@ void StatusConditions::mapReturnedValue(const Expr *X, StatusSet When,
   X = ignoreWrappers(X->IgnoreParenCasts());
   if (!X)
     return;
-  if (AsBool && !isCondition(X) && mentionsResponse(X)) {
-    StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
+  if (AsBool && !isCondition(X) && Variables.mentionsResponse(X)) {
+    StatusCond C = Conds.eval(withoutBudgetTest(X, Def, ~0u, Variables));
     Map.push_back({When & C.May, 1, std::nullopt});
     Map.push_back({When & ~C.Must, 0, std::nullopt});
     return;
@@ -175,21 +181,21 @@ void StatusConditions::mapReturnedValue(const Expr *X, StatusSet When,
     return;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(X)) {
-    StatusCond C = eval(CO->getCond());
+    StatusCond C = Conds.eval(CO->getCond());
     mapReturnedValue(CO->getTrueExpr(), When & C.May, Def, Field, Map,
                      Understood);
     mapReturnedValue(CO->getFalseExpr(), When & ~C.Must, Def, Field, Map,
                      Understood);
     return;
   }
-  if (std::optional<ResponseKind> K = classify(X);
+  if (std::optional<ResponseKind> K = Variables.classify(X);
       K && (*K == ResponseKind::HttpStatus || *K == ResponseKind::GrpcCode ||
             *K == ResponseKind::CurlCode)) {
     Map.push_back({When, std::nullopt, K});
     return;
   }
-  if (isCondition(X) && mentionsResponse(X)) {
-    StatusCond C = eval(withoutBudgetTest(X, Def, ~0u, *this));
+  if (isCondition(X) && Variables.mentionsResponse(X)) {
+    StatusCond C = Conds.eval(withoutBudgetTest(X, Def, ~0u, Variables));
     Map.push_back({When & C.May, 1, std::nullopt});
     Map.push_back({When & ~C.Must, 0, std::nullopt});
     return;
@@ -202,9 +208,8 @@ void StatusConditions::mapReturnedValue(const Expr *X, StatusSet When,
   Understood = false;
 }
 
-const std::vector<StatusConditions::ReturnValue> *
-StatusConditions::buildReturnMap(const FunctionDecl *FD,
-                                 const FieldDecl *Field) {
+const std::vector<StatusWrappers::ReturnValue> *
+StatusWrappers::buildReturnMap(const FunctionDecl *FD, const FieldDecl *Field) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def || isStdLibrary(Def))
     return nullptr;
@@ -219,7 +224,7 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
     return nullptr;
   ReturnMaps[Key] = nullptr; // a recursive wrapper is not mapped
   ++PredicateDepth;
-  learnVariables(Def->getBody());
+  Variables.learnVariables(Def->getBody());
 
   std::vector<ReturnValue> Map;
   bool Understood = true;
@@ -268,9 +273,8 @@ StatusConditions::buildReturnMap(const FunctionDecl *FD,
   return Out;
 }
 
-StatusCond StatusConditions::compareReturn(const std::vector<ReturnValue> &Map,
-                                           BinaryOperatorKind Op, int64_t V,
-                                           StatusConditions &Conds) {
+StatusCond StatusWrappers::compareReturn(const std::vector<ReturnValue> &Map,
+                                         BinaryOperatorKind Op, int64_t V) {
   // An outcome must satisfy the test if every return it may reach does.
   StatusSet May, Not;
   for (const ReturnValue &RV : Map) {
@@ -311,7 +315,7 @@ StatusCond StatusConditions::compareReturn(const std::vector<ReturnValue> &Map,
   return {May & ~Not, May, false};
 }
 
-void StatusConditions::walkToReturns(
+void StatusWrappers::walkToReturns(
     const Stmt *Body, bool Jumps,
     llvm::function_ref<bool(const ReturnStmt *, StatusSet)> OnReturn,
     bool &Inexact) {
@@ -331,7 +335,7 @@ void StatusConditions::walkToReturns(
       return StatusSet::none();
     }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
-      StatusCond C = eval(If->getCond());
+      StatusCond C = Conds.eval(If->getCond());
       Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
       StatusSet T = Walk(If->getThen(), In & C.May);
       StatusSet E = Walk(If->getElse(), In & ~C.Must);
@@ -364,10 +368,10 @@ void StatusConditions::walkToReturns(
       Out = Walk(LoopBody, In);
     } else {
       const auto *SW = cast<SwitchStmt>(S);
-      std::optional<ResponseKind> K = classify(SW->getCond());
+      std::optional<ResponseKind> K = Variables.classify(SW->getCond());
       const auto *Cases = dyn_cast_or_null<CompoundStmt>(SW->getBody());
       if (K && Cases)
-        Out = walkSwitch(Cases, *K, In, Walk, Inexact);
+        Out = Conds.walkSwitch(Cases, *K, In, Walk, Inexact);
       else
         Inexact = true;
     }
@@ -378,8 +382,8 @@ void StatusConditions::walkToReturns(
   Walk(Body, StatusSet::all());
 }
 
-StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
-                                           unsigned Param, ResponseKind K) {
+StatusCond StatusWrappers::evalPredicate(const FunctionDecl *FD, unsigned Param,
+                                         ResponseKind K) {
   const FunctionDecl *Def = nullptr;
   bool Bound = Param != ~0u;
   if (!FD->hasBody(Def) || !Def || PredicateDepth > 2 ||
@@ -387,7 +391,7 @@ StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
     return {StatusSet::none(), StatusSet::all(), true};
   ++PredicateDepth;
   if (Bound)
-    Vars[Def->getParamDecl(Param)] = K;
+    Variables.bindStatus(Def->getParamDecl(Param), K);
   // Predicates are small: `return cond;` or a switch/if chain returning
   // constants. Collect the outcomes for which it may/must return true.
   StatusSet MayTrue, MustTrue;
@@ -395,8 +399,8 @@ StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
   walkToReturns(
       Def->getBody(), /*Jumps=*/false,
       [&](const ReturnStmt *RS, StatusSet In) {
-        StatusCond C =
-            eval(withoutBudgetTest(RS->getRetValue(), Def, Param, *this));
+        StatusCond C = Conds.eval(
+            withoutBudgetTest(RS->getRetValue(), Def, Param, Variables));
         Inexact = Inexact || C.Imprecise || !(C.Must == C.May);
         MayTrue = MayTrue | (In & C.May);
         MustTrue = MustTrue | (In & C.Must);
@@ -404,7 +408,7 @@ StatusCond StatusConditions::evalPredicate(const FunctionDecl *FD,
       },
       Inexact);
   if (Bound)
-    Vars.erase(Def->getParamDecl(Param));
+    Variables.unbindStatus(Def->getParamDecl(Param));
   --PredicateDepth;
   if (Inexact)
     return {StatusSet::none(), MayTrue, true};
@@ -426,15 +430,16 @@ static bool namesFailure(StringRef Name) {
 }
 
 std::optional<StatusCond>
-StatusConditions::evalResponsePredicate(const CallExpr *Call) {
+StatusWrappers::evalResponsePredicate(const CallExpr *Call) {
   const FunctionDecl *FD = calleeDecl(Call);
   if (!FD || !Call->getType()->isBooleanType() || isStdLibrary(FD))
     return std::nullopt;
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   const Expr *Obj = MC ? MC->getImplicitObjectArgument() : nullptr;
-  bool Own = Obj && !Obj->isTypeDependent() && responseRecord(Obj->getType());
+  bool Own = Obj && !Obj->isTypeDependent() &&
+             Variables.responseRecord(Obj->getType());
   bool Handed = llvm::any_of(Call->arguments(), [this](const Expr *A) {
-    return !A->isTypeDependent() && responseRecord(A->getType());
+    return !A->isTypeDependent() && Variables.responseRecord(A->getType());
   });
   if (!Own && !Handed)
     return std::nullopt;
@@ -450,7 +455,7 @@ StatusConditions::evalResponsePredicate(const CallExpr *Call) {
   if (Read)
     forEachDescendant(Def->getBody(), [&](const Stmt *N) {
       if (const auto *X = dyn_cast<Expr>(N))
-        ReadsStatus = ReadsStatus || classify(X);
+        ReadsStatus = ReadsStatus || Variables.classify(X);
     });
   if (Own && FD->getDeclName().isIdentifier() && namesFailure(FD->getName()) &&
       !ReadsStatus)

@@ -20,6 +20,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Does \p Name count attempts or failures (`retry_count`, `n_errors`)?
 static bool countsAttempts(StringRef Name) {
   for (const std::string &W : identifierWords(Name))

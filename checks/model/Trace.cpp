@@ -12,6 +12,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 /// Loops, gotos and calls that begin on one line of one file.

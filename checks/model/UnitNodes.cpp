@@ -7,6 +7,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 namespace {
 
 class Collector : public MainFileVisitor<Collector> {

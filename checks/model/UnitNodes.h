@@ -61,7 +61,7 @@ struct UnitNodes {
 /// (the index and the checks).
 std::shared_ptr<const UnitNodes>
 sharedUnitNodes(ASTContext &Ctx,
-                const std::shared_ptr<const AnalysedFiles> &Files);
+                const std::shared_ptr<const utils::AnalysedFiles> &Files);
 
 } // namespace clang::tidy::retry::model
 

@@ -1,42 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The leaves a value is built from (parameters, fields and accessors,
-// literals, calls the tracer does not enter, hashed inputs): ValueOrigin's
-// trace run with leaf collection on. The trace itself is in ValueOrigin.cpp.
+// literals, calls the tracer does not enter, hashed inputs): what
+// ValueOrigin's trace records while its leaves() runs. The trace itself is
+// in ValueOrigin.cpp.
 
-#include "ValueOrigin.h"
+#include "ValueLeaves.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::retry::model {
 
-llvm::SmallVector<Leaf, 4> ValueOrigin::leaves(const Expr *E,
-                                               const FunctionDecl *Fn) {
-  Result.clear();
-  Visiting.clear();
-  Leaves.clear();
-  Budget = 0;
-  HashDepth = 0;
-  CollectLeaves = true;
-  Frame Root;
-  Root.Fn = Fn;
-  trace(E, Root, 0);
-  CollectLeaves = false;
-  for (const Origin &O : Result) {
+using namespace utils;
+
+llvm::SmallVector<Leaf, 4>
+LeafCollector::take(llvm::ArrayRef<Origin> PerAttempt) {
+  for (const Origin &O : PerAttempt) {
     Leaf L;
     L.Kind = LeafKind::PerAttempt;
     L.Where = O.Where;
     L.Name = O.Name;
     Leaves.push_back(std::move(L));
   }
-  Result.clear();
   return std::move(Leaves);
 }
 
-void ValueOrigin::addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D) {
+void LeafCollector::add(LeafKind K, const Expr *Where, const NamedDecl *D,
+                        bool Hashed) {
   // A whole object hashed or serialized (`blake2b(r.serialize())`) is made
   // of its fields, when its class is written in the project.
-  if (HashDepth > 0 && D &&
-      (K == LeafKind::Parameter || K == LeafKind::Variable))
+  if (Hashed && D && (K == LeafKind::Parameter || K == LeafKind::Variable))
     if (const auto *VD = dyn_cast<VarDecl>(D)) {
       QualType T = VD->getType().getNonReferenceType();
       const RecordDecl *RD = T->getAsRecordDecl();
@@ -45,7 +37,7 @@ void ValueOrigin::addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D) {
           !VD->getASTContext().getSourceManager().isInSystemHeader(
               RD->getLocation())) {
         for (const FieldDecl *FD : RD->getDefinition()->fields())
-          addLeaf(LeafKind::Field, Where, FD);
+          add(LeafKind::Field, Where, FD, Hashed);
         return;
       }
     }
@@ -62,11 +54,11 @@ void ValueOrigin::addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D) {
   if (const auto *FD = dyn_cast_or_null<FieldDecl>(D))
     if (FD->getParent()->getDeclName().isIdentifier())
       L.Owner = FD->getParent()->getName().str();
-  L.Hashed = HashDepth > 0;
+  L.Hashed = Hashed;
   Leaves.push_back(std::move(L));
 }
 
-bool ValueOrigin::isHashLike(const FunctionDecl *Callee) {
+bool isHashLike(const FunctionDecl *Callee) {
   auto Hashy = [](StringRef N) {
     std::string L = N.lower();
     StringRef S(L);
@@ -90,17 +82,19 @@ bool ValueOrigin::isHashLike(const FunctionDecl *Callee) {
   return false;
 }
 
-bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
+bool LeafCollector::atLeaf(
+    const Expr *E, bool Hashed,
+    llvm::function_ref<void(const VarDecl *, const FieldDecl *)> TraceField) {
   // `sizeof buf` is a constant of the program, like a literal.
   if (isa<StringLiteral, IntegerLiteral, FloatingLiteral, CharacterLiteral,
           CXXBoolLiteralExpr, CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr>(
           E)) {
-    addLeaf(LeafKind::Literal, E, nullptr);
+    add(LeafKind::Literal, E, nullptr, Hashed);
     return true;
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (isa<EnumConstantDecl>(DRE->getDecl())) {
-      addLeaf(LeafKind::Literal, E, DRE->getDecl());
+      add(LeafKind::Literal, E, DRE->getDecl(), Hashed);
       return true;
     }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -108,12 +102,12 @@ bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
     if (Member->getDeclName().isIdentifier() &&
         Model.isPerAttemptName(Member->getName()))
       return false;
-    addLeaf(LeafKind::Field, E, Member);
+    add(LeafKind::Field, E, Member, Hashed);
     // A local struct filled by a per-attempt source (gettimeofday(&tv)):
     // its fields carry that source too.
     if (const auto *FD = dyn_cast<FieldDecl>(Member))
       if (const VarDecl *Base = refVar(ME->getBase()))
-        traceField(Base, FD, F, Depth);
+        TraceField(Base, FD);
     return true;
   }
   // Accessors: o.amount(), req.order_id(). Standard-library accessors
@@ -128,7 +122,7 @@ bool ValueOrigin::traceLeaf(const Expr *E, const Frame &F, unsigned Depth) {
     if (llvm::any_of(MC->arguments(),
                      [](const Expr *A) { return !isa<CXXDefaultArgExpr>(A); }))
       return false;
-    addLeaf(LeafKind::Field, E, M);
+    add(LeafKind::Field, E, M, Hashed);
     return true;
   }
   return false;

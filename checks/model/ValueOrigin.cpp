@@ -2,13 +2,16 @@
 //
 // Per-attempt origins: the tracer itself (through locals, string building,
 // buffer writers, struct fields and same-TU helpers). The leaves a value is
-// built from, collected along the same paths, are in ValueLeaves.cpp.
+// built from, collected along the same paths, are in ValueLeaves.h.
 
 #include "ValueOrigin.h"
+#include "ValueLeaves.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace clang::tidy::retry::model {
+
+using namespace utils;
 
 namespace {
 
@@ -128,6 +131,17 @@ ValueOrigin::perAttemptOrigins(const Expr *E, const FunctionDecl *Fn) {
   return Result;
 }
 
+llvm::SmallVector<Leaf, 4> ValueOrigin::leaves(const Expr *E,
+                                               const FunctionDecl *Fn) {
+  HashDepth = 0;
+  LeafCollector Leaves(Model);
+  Collector = &Leaves;
+  llvm::SmallVector<Origin, 2> PerAttempt = perAttemptOrigins(E, Fn);
+  Collector = nullptr;
+  Result.clear();
+  return Leaves.take(PerAttempt);
+}
+
 void ValueOrigin::add(SourceKind K, const Expr *Where, const Frame &F,
                       std::string Name, const VarDecl *Counter) {
   for (const Origin &O : Result)
@@ -144,17 +158,21 @@ void ValueOrigin::add(SourceKind K, const Expr *Where, const Frame &F,
 
 void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
   if (!E || Depth > MaxDepth || ++Budget > MaxBudget) {
-    if (CollectLeaves && E)
-      addLeaf(LeafKind::Unknown, E, nullptr);
+    if (Collector && E)
+      Collector->add(LeafKind::Unknown, E, nullptr, HashDepth > 0);
     return;
   }
   E = ignoreWrappers(E);
   if (!E || E->isTypeDependent()) {
-    if (CollectLeaves && E)
-      addLeaf(LeafKind::Unknown, E, nullptr);
+    if (Collector && E)
+      Collector->add(LeafKind::Unknown, E, nullptr, HashDepth > 0);
     return;
   }
-  if (CollectLeaves && traceLeaf(E, F, Depth))
+  if (Collector &&
+      Collector->atLeaf(E, HashDepth > 0,
+                        [&](const VarDecl *Base, const FieldDecl *Field) {
+                          traceField(Base, Field, F, Depth);
+                        }))
     return;
 
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
@@ -206,8 +224,8 @@ void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
     trace(CE->getSubExpr(), F, Depth + 1);
     return;
   }
-  if (CollectLeaves)
-    addLeaf(LeafKind::Unknown, E, nullptr);
+  if (Collector)
+    Collector->add(LeafKind::Unknown, E, nullptr, HashDepth > 0);
 }
 
 /// The name a message gives the source \p Call: its callee, qualified; but
@@ -244,11 +262,11 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
     return;
   }
   if (!Callee) {
-    if (CollectLeaves)
-      addLeaf(LeafKind::Unknown, Call, nullptr);
+    if (Collector)
+      Collector->add(LeafKind::Unknown, Call, nullptr, HashDepth > 0);
     return;
   }
-  if (CollectLeaves && isHashLike(Callee)) {
+  if (Collector && isHashLike(Callee)) {
     // hash(body), sha256(amount + currency), j.dump(): the key is made of
     // what was hashed.
     ++HashDepth;
@@ -306,8 +324,8 @@ void ValueOrigin::traceHelper(const CallExpr *Call, const FunctionDecl *Callee,
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def || isStdLibrary(Callee) ||
       Visiting.count(Def)) {
-    if (CollectLeaves && !(Def && Visiting.count(Def)))
-      addLeaf(LeafKind::Call, Call, Callee);
+    if (Collector && !(Def && Visiting.count(Def)))
+      Collector->add(LeafKind::Call, Call, Callee, HashDepth > 0);
     return;
   }
   Visiting.insert(Def);
@@ -342,7 +360,8 @@ static bool isCountedInScope(const VarDecl *V) {
 
 void ValueOrigin::traceParam(const ParmVarDecl *P, const Expr *Use,
                              const Frame &F, unsigned Depth) {
-  size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
+  size_t LeavesBefore = Collector ? Collector->size() : 0,
+         ResultBefore = Result.size();
   unsigned BudgetBefore = Budget;
   if (F.Call && F.Caller && F.Fn &&
               P->getDeclContext() == F.Fn->getCanonicalDecl()->getDeclContext()
@@ -355,9 +374,9 @@ void ValueOrigin::traceParam(const ParmVarDecl *P, const Expr *Use,
             cast<FunctionDecl>(P->getDeclContext())->getCanonicalDecl())
       trace(Arg, *F.Caller, Depth + 1);
   }
-  if (CollectLeaves && Leaves.size() == LeavesBefore &&
+  if (Collector && Collector->size() == LeavesBefore &&
       Result.size() == ResultBefore && Budget == BudgetBefore)
-    addLeaf(LeafKind::Parameter, Use, P);
+    Collector->add(LeafKind::Parameter, Use, P, HashDepth > 0);
 }
 
 void ValueOrigin::traceOperatorStore(const CXXOperatorCallExpr *OC,
@@ -500,21 +519,23 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
   if (!V->hasLocalStorage() && !V->isStaticLocal()) {
     // A constant of the program (a UUID namespace, a key prefix) is the
     // same for every request, like a literal.
-    if (CollectLeaves)
-      addLeaf(V->getType().isConstant(V->getASTContext()) || V->isConstexpr()
-                  ? LeafKind::Literal
-                  : LeafKind::Variable,
-              Use, V);
+    if (Collector)
+      Collector->add(V->getType().isConstant(V->getASTContext()) ||
+                             V->isConstexpr()
+                         ? LeafKind::Literal
+                         : LeafKind::Variable,
+                     Use, V, HashDepth > 0);
     return;
   }
   if (V->isStaticLocal()) {
-    if (CollectLeaves)
-      addLeaf(LeafKind::Variable, Use, V);
+    if (Collector)
+      Collector->add(LeafKind::Variable, Use, V, HashDepth > 0);
     return; // initialized once, not per attempt
   }
   if (!Visiting.insert(V).second)
     return;
-  size_t LeavesBefore = Leaves.size(), ResultBefore = Result.size();
+  size_t LeavesBefore = Collector ? Collector->size() : 0,
+         ResultBefore = Result.size();
 
   // A loop counter may be the attempt counter; the check decides which loop.
   add(SourceKind::AttemptCounter, Use, F, V->getNameAsString(), V);
@@ -530,9 +551,9 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
     traceStores(V, Scope, F, Depth);
   // A local whose value the tracer cannot see (filled by an unknown call):
   // its own name is all there is.
-  if (CollectLeaves && Leaves.size() == LeavesBefore &&
+  if (Collector && Collector->size() == LeavesBefore &&
       Result.size() == ResultBefore)
-    addLeaf(LeafKind::Variable, Use, V);
+    Collector->add(LeafKind::Variable, Use, V, HashDepth > 0);
   Visiting.erase(V);
 }
 

@@ -58,6 +58,8 @@ struct Leaf {
   bool Hashed = false;
 };
 
+class LeafCollector;
+
 class ValueOrigin {
 public:
   explicit ValueOrigin(const ApiModel &Model) : Model(Model) {}
@@ -70,7 +72,7 @@ public:
   /// paths as perAttemptOrigins and, in addition, into the arguments of
   /// hash, digest and serialization calls. Field accesses and no-argument
   /// accessors are leaves rather than traced further, so their names stay
-  /// visible.
+  /// visible. They are recorded by a LeafCollector (ValueLeaves.h).
   llvm::SmallVector<Leaf, 4> leaves(const Expr *E, const FunctionDecl *Fn);
 
 private:
@@ -114,13 +116,11 @@ private:
   void add(SourceKind K, const Expr *Where, const Frame &F, std::string Name,
            const VarDecl *Counter = nullptr);
 
-  // Leaf collection (only while leaves() runs).
-  bool traceLeaf(const Expr *E, const Frame &F, unsigned Depth);
-  void addLeaf(LeafKind K, const Expr *Where, const NamedDecl *D);
-  static bool isHashLike(const FunctionDecl *Callee);
-  bool CollectLeaves = false;
+  /// Where the leaves are recorded, while leaves() runs; null otherwise.
+  LeafCollector *Collector = nullptr;
+  /// How many hash, digest or serialization calls (or hashing buffer
+  /// writers) the trace is inside.
   unsigned HashDepth = 0;
-  llvm::SmallVector<Leaf, 4> Leaves;
 
   const ApiModel &Model;
   llvm::SmallVector<Origin, 2> Result;

@@ -9,6 +9,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// Is \p Name a sleep: a word `sleep`, `nap` or `delay` (MySleep, msleep,
 /// task_delay)?
 bool isSleepName(StringRef Name) {

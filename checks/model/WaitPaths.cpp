@@ -17,6 +17,8 @@
 
 namespace clang::tidy::retry::model {
 
+using namespace utils;
+
 /// The value counter \p V holds at \p At on the first way back: its
 /// constant start plus the steps the loop body takes before \p At
 /// (`++tries;`); none when either cannot be read.

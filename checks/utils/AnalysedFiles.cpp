@@ -6,7 +6,7 @@
 #include "clang/AST/ASTContext.h"
 #include <atomic>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// A regular expression to match with, or none: clang-tidy lets an empty or
 /// uncompilable one match nothing.
@@ -104,4 +104,4 @@ void endUserCodeTraversal(ASTContext &Ctx) {
     Ctx.setTraversalScope({});
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

@@ -18,7 +18,7 @@
 #include <memory>
 #include <optional>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// The analysed files of one translation unit, with the answers kept per
 /// file. Used by the unit's own thread only (the answers are kept without a
@@ -87,6 +87,6 @@ void endUserCodeTraversal(ASTContext &Ctx);
 /// follows arguments into system-header templates).
 void allowUserCodeTraversal();
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

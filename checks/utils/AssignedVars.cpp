@@ -5,7 +5,7 @@
 #include "AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// What an lvalue is part of: the variable `b` for `b->last`, `buf[i]` or
 /// `*p`; the member for `this->next_` (and `next_` in a method).
@@ -120,4 +120,4 @@ varsAssignedFrom(const Stmt *Region,
   return Out;
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

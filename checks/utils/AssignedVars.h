@@ -10,7 +10,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// What an lvalue is part of: the variable `b` for `b->last`, `buf[i]` or
 /// `*p`; the member for `this->next_` (and `next_` in a method).
@@ -50,6 +50,6 @@ llvm::SmallPtrSet<const VarDecl *, 4>
 varsAssignedFrom(const Stmt *Region,
                  llvm::function_ref<bool(const Expr *)> From);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

@@ -5,7 +5,7 @@
 #include "clang/AST/StmtCXX.h"
 #include <functional>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 const Expr *ignoreWrappers(const Expr *E) {
   while (E) {
@@ -258,4 +258,4 @@ bool isStdLibrary(const Decl *D) {
   return DC && DC->getEnclosingNamespaceContext()->isStdNamespace();
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

@@ -12,7 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include <cstdint>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// Whether \p Ctx's identifier table holds every identifier of the unit, so
 /// that a name absent from it is written nowhere: not when an AST file (a
@@ -87,6 +87,6 @@ const Stmt *exitBranch(const Stmt *Body, const Stmt *S);
 bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
             SourceLocation End);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

@@ -14,7 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <algorithm>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// Calls \p F on \p S and every statement below it, parents first, in
 /// source order. \p Enter tells whether to go below a statement. The walk
@@ -97,6 +97,6 @@ protected:
   const SourceManager &SM;
 };
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

@@ -10,7 +10,7 @@
 #include "llvm/ADT/StringSwitch.h"
 #include <cmath>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// A constant's value times \p Unit, when the constant is a number.
 static std::optional<double> scaled(const APValue &V, double Unit) {
@@ -524,4 +524,4 @@ std::optional<double> durationUnitFromName(StringRef Name) {
   return std::nullopt;
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

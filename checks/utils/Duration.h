@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// Parses "24h", "30min", "90s", "500ms", "1d", "2w" (a positive number and
 /// a unit).
@@ -47,6 +47,6 @@ std::optional<double> durationTypeUnit(QualType T);
 /// kWindowMs, retention_h.
 std::optional<double> durationUnitFromName(StringRef Name);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

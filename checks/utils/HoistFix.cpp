@@ -6,7 +6,7 @@
 #include "clang/Analysis/Analyses/ExprMutationAnalyzer.h"
 #include "clang/Lex/Lexer.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 static const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *F = dyn_cast<ForStmt>(Loop))
@@ -140,4 +140,4 @@ llvm::SmallVector<FixItHint, 1> hoistOutOfLoop(const Stmt *Loop,
                                        Text)};
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

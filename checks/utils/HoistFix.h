@@ -10,7 +10,7 @@
 #include "clang/Basic/Diagnostic.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// The fix-it that moves the declaration statement holding \p Source from
 /// the body of \p Loop to the line before the loop, or none unless the move
@@ -24,6 +24,6 @@ llvm::SmallVector<FixItHint, 1> hoistOutOfLoop(const Stmt *Loop,
                                                const FunctionDecl *Fn,
                                                ASTContext &Ctx);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

@@ -4,7 +4,7 @@
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "llvm/ADT/StringExtras.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 llvm::SmallVector<std::string, 4> identifierWords(llvm::StringRef Name) {
   llvm::SmallVector<std::string, 4> Out;
@@ -52,7 +52,7 @@ std::vector<llvm::StringRef>
 identifierList(llvm::StringRef Value,
                llvm::function_ref<void(llvm::StringRef)> OnInvalid) {
   std::vector<llvm::StringRef> Out;
-  for (llvm::StringRef S : utils::options::parseStringList(Value)) {
+  for (llvm::StringRef S : tidy::utils::options::parseStringList(Value)) {
     S = S.trim();
     if (S.empty())
       continue;
@@ -64,4 +64,4 @@ identifierList(llvm::StringRef Value,
   return Out;
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// Splits an identifier into lowercase words: "orderId" -> order, id.
 llvm::SmallVector<std::string, 4> identifierWords(llvm::StringRef Name);
@@ -31,6 +31,6 @@ std::vector<llvm::StringRef>
 identifierList(llvm::StringRef Value,
                llvm::function_ref<void(llvm::StringRef)> OnInvalid);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

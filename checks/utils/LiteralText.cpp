@@ -4,7 +4,7 @@
 #include "AstQueries.h"
 #include "AstWalk.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 std::optional<StringRef> stringLiteralText(const Expr *E) {
   E = ignoreWrappers(E);
@@ -55,4 +55,4 @@ const StringLiteral *firstLiteralIn(const Expr *E) {
   return Out;
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

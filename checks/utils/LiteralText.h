@@ -8,7 +8,7 @@
 #include "clang/AST/Expr.h"
 #include <optional>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// A narrow string literal's text when \p E is (a wrapper around) one.
 std::optional<StringRef> stringLiteralText(const Expr *E);
@@ -21,6 +21,6 @@ std::optional<StringRef> literalText(const Expr *E);
 /// of the variable \p E names: the JSON in SetServiceConfigJSON(kConfig).
 const StringLiteral *firstLiteralIn(const Expr *E);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

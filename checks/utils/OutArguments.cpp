@@ -3,7 +3,7 @@
 #include "OutArguments.h"
 #include "AstQueries.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 llvm::SmallVector<OutArgument, 2> outArguments(const CallExpr *Call) {
   llvm::SmallVector<OutArgument, 2> Out;
@@ -37,4 +37,4 @@ llvm::SmallVector<OutArgument, 2> outArguments(const CallExpr *Call) {
   return Out;
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

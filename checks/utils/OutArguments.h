@@ -11,7 +11,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 struct OutArgument {
   const VarDecl *Var = nullptr;
@@ -30,6 +30,6 @@ struct OutArgument {
 /// with how they are passed; callers decide which of them a call may fill.
 llvm::SmallVector<OutArgument, 2> outArguments(const CallExpr *Call);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

@@ -14,7 +14,7 @@
 #include <mutex>
 #include <vector>
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// Entries of type \p T by translation unit, found by its \p Key (the
 /// unit's ASTContext, or the MatchFinder that reads it). Units are analysed
@@ -49,6 +49,6 @@ private:
   std::vector<Entry> Entries;
 };
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

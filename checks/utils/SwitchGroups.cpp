@@ -5,7 +5,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 llvm::SmallVector<CaseGroup, 4> caseGroups(const SwitchStmt *SW) {
   llvm::SmallVector<CaseGroup, 4> Groups;
@@ -37,4 +37,4 @@ bool reachesContinue(const Stmt *S) {
   return llvm::any_of(S->children(), reachesContinue);
 }
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils

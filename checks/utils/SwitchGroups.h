@@ -9,7 +9,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 
 /// One `case` (or `default`) group of a switch: its label values and the
 /// statements up to the next label.
@@ -27,6 +27,6 @@ llvm::SmallVector<CaseGroup, 4> caseGroups(const SwitchStmt *SW);
 /// lambda inside it)?
 bool reachesContinue(const Stmt *S);
 
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
 
 #endif

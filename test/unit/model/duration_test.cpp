@@ -3,7 +3,7 @@
 #include "utils/Duration.h"
 #include "gtest/gtest.h"
 
-namespace clang::tidy::retry {
+namespace clang::tidy::retry::utils {
 namespace {
 
 TEST(ParseDuration, NumberAndUnit) {
@@ -58,4 +58,4 @@ TEST(DurationUnitFromName, LastUnitWordWins) {
 }
 
 } // namespace
-} // namespace clang::tidy::retry
+} // namespace clang::tidy::retry::utils
