@@ -4,6 +4,7 @@
 // the retry site it makes (RetryGotos.h).
 
 #include "RetryGotos.h"
+#include "Interrupts.h"
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "RetrySiteIndex.h"
@@ -31,6 +32,27 @@ const GotoStmt *backwardGoto(const LabelStmt *Label,
   return Found;
 }
 
+/// Does every goto back to \p Label in \p Block restart an interrupted
+/// call?
+static bool restartsOnInterrupt(const LabelStmt *Label,
+                                const CompoundStmt *Block, ASTContext &Ctx) {
+  WaysBack Back;
+  auto JumpsBack = [&](const Stmt *S) {
+    const auto *G = dyn_cast<GotoStmt>(S);
+    return G && G->getLabel() == Label->getDecl();
+  };
+  bool After = false;
+  for (const Stmt *Child : Block->body()) {
+    After = After || Child == Label;
+    if (!After)
+      continue;
+    WaysBack W = waysBack(Child, JumpsBack, /*IntoLoops=*/true, Ctx);
+    Back.Any = Back.Any || W.Any;
+    Back.Other = Back.Other || W.Other;
+  }
+  return Back.onlyOnInterrupt();
+}
+
 const RetrySite *GotoRecognizer::recognize(const LabelStmt *Label,
                                            const CompoundStmt *Block) {
   bool Fresh;
@@ -40,6 +62,8 @@ const RetrySite *GotoRecognizer::recognize(const LabelStmt *Label,
     return Index.table().notSite(Label,
                                  "no later goto in the block jumps back to the "
                                  "label");
+  if (restartsOnInterrupt(Label, Block, Index.context()))
+    return Index.table().notSite(Label, InterruptRestart);
   llvm::SmallVector<Operation, 2> Ops;
   bool After = false;
   for (const Stmt *Child : Block->body()) {

@@ -6,6 +6,7 @@
 // because they failed (StructuralRetry.cpp).
 
 #include "RetryLoops.h"
+#include "Interrupts.h"
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "RetrySiteIndex.h"
@@ -40,76 +41,6 @@ static llvm::SmallVector<const VarDecl *, 4> assignedVars(const Stmt *S) {
       Out.push_back(V);
   });
   return Out;
-}
-
-/// Does \p E name the interrupted-call error (`EINTR`, `WSAEINTR`,
-/// `std::errc::interrupted`)?
-static bool namesInterrupt(const Expr *E, ASTContext &Ctx) {
-  E = E->IgnoreParenImpCasts();
-  SourceLocation L = E->getBeginLoc();
-  if (L.isMacroID()) {
-    StringRef M = Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
-                                               Ctx.getLangOpts());
-    if (M == "EINTR" || M == "WSAEINTR")
-      return true;
-  }
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  return DRE && DRE->getDecl()->getDeclName().isIdentifier() &&
-         llvm::is_contained({"EINTR", "WSAEINTR", "interrupted"},
-                            DRE->getDecl()->getName());
-}
-
-/// Does \p Cond hold only when the last call was interrupted (`rc < 0 &&
-/// errno == EINTR`)?
-static bool testsInterrupt(const Expr *Cond, ASTContext &Ctx) {
-  if (!Cond)
-    return false;
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
-    if (BO->getOpcode() == BO_LAnd)
-      return testsInterrupt(BO->getLHS(), Ctx) ||
-             testsInterrupt(BO->getRHS(), Ctx);
-    if (BO->getOpcode() == BO_EQ)
-      return namesInterrupt(BO->getLHS(), Ctx) ||
-             namesInterrupt(BO->getRHS(), Ctx);
-  }
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Cond);
-      OC && OC->getOperator() == OO_EqualEqual && OC->getNumArgs() == 2)
-    return namesInterrupt(OC->getArg(0), Ctx) ||
-           namesInterrupt(OC->getArg(1), Ctx);
-  return false;
-}
-
-/// Does the loop go back only when a call was interrupted: every `continue`
-/// under a test of EINTR, and the end of the body either left or followed
-/// by such a test (`do rc = read(fd, b, n); while (rc < 0 && errno ==
-/// EINTR);`)? That restarts a system call a signal cut short; it retries no
-/// failure.
-static bool restartsOnInterrupt(const LoopParts &P, ASTContext &Ctx) {
-  bool Any = false, Other = false;
-  std::function<void(const Stmt *, bool)> Walk = [&](const Stmt *S,
-                                                     bool Under) {
-    if (!S || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, LambdaExpr>(S))
-      return;
-    if (isa<ContinueStmt>(S)) {
-      Any = true;
-      Other = Other || !Under;
-      return;
-    }
-    if (const auto *If = dyn_cast<IfStmt>(S)) {
-      Walk(If->getThen(), Under || testsInterrupt(If->getCond(), Ctx));
-      Walk(If->getElse(), Under);
-      return;
-    }
-    for (const Stmt *C : S->children())
-      Walk(C, Under);
-  };
-  Walk(P.Body, false);
-  const auto *Block = dyn_cast_or_null<CompoundStmt>(P.Body);
-  bool EndLeaves = Block && !Block->body_empty() &&
-                   isa<BreakStmt, ReturnStmt>(Block->body_back());
-  bool CondInterrupt = testsInterrupt(P.Cond, Ctx);
-  return (EndLeaves || CondInterrupt) && (Any || CondInterrupt) && !Other;
 }
 
 static bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
@@ -333,9 +264,8 @@ static const char *notALoop(const Stmt *Loop, const LoopParts &Parts,
         Do->getCond()->EvaluateAsBooleanCondition(Value, Ctx) && !Value)
       return "`do ... while (0)` runs once";
   }
-  if (restartsOnInterrupt(Parts, Ctx))
-    return "it goes back only when a call was interrupted (EINTR): a "
-           "restart, not a retry";
+  if (loopRestartsOnInterrupt(Parts.Body, Parts.Cond, Ctx))
+    return InterruptRestart;
   return nullptr;
 }
 
@@ -361,16 +291,51 @@ static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts) {
   return Counter;
 }
 
-/// A `for` whose increment steps a pointer or iterator to the next item
-/// (`inst = inst->next`) that each round's request reads: a walk.
+/// Does a call in \p Body (lambdas left out) take an argument that reads
+/// \p Cursor: the variable, a local made from it, or the member?
+static bool callsRead(const Stmt *Body, const ValueDecl *Cursor) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Read{Cursor};
+  forEachInFunction(Body, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->getInit() && readsAny(VD->getInit(), Read))
+          Read.insert(VD);
+  });
+  bool Found = false;
+  forEachInFunction(Body, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    for (unsigned I = 0; !Found && Call && I < Call->getNumArgs(); ++I)
+      forEachDescendant(Call->getArg(I), [&](const Stmt *A) {
+        const auto *ME = dyn_cast<MemberExpr>(A);
+        Found = Found || (ME && Read.count(ME->getMemberDecl())) ||
+                (isa<DeclRefExpr>(A) &&
+                 Read.count(cast<DeclRefExpr>(A)->getDecl()));
+      });
+  });
+  return Found;
+}
+
+/// A `for` whose increment steps a cursor, a pointer or an iterator held
+/// in a variable or a member (`inst = inst->next`, `ctx->iov++`), to the
+/// next item that a call of each round reads: a walk. An integer it steps
+/// counts; it moves over no item.
 static bool walksItems(const Stmt *Loop, const Stmt *Body,
                        llvm::ArrayRef<Operation> Ops) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop); For && For->getInc())
-    for (const ValueDecl *D : changedDecls(For->getInc()))
-      if (const auto *V = dyn_cast<VarDecl>(D);
-          V && !V->getType()->isIntegerType() && feedsRequest(V, Body, Ops))
-        return true;
-  return false;
+  const auto *For = dyn_cast<ForStmt>(Loop);
+  if (!For || !For->getInc())
+    return false;
+  bool Walks = false;
+  forEachChange(For->getInc(), [&](const Expr *Target, const Expr *) {
+    if (Walks || Target->getType()->isIntegerType())
+      return;
+    const Expr *T = Target->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(T))
+      Walks = callsRead(Body, ME->getMemberDecl());
+    else if (const auto *V = dyn_cast_or_null<VarDecl>(rootDecl(T)))
+      Walks = feedsRequest(V, Body, Ops) || callsRead(Body, V);
+  });
+  return Walks;
 }
 
 /// Condition-controlled: \p Cond tests something the body changes other
@@ -434,7 +399,7 @@ const RetrySite *LoopRecognizer::recognize(const Stmt *Loop) {
   if (walksItems(Loop, Body, Ops))
     return Index.table().notSite(
         Loop, "it walks: its increment moves to the next item, "
-              "which each round's request reads");
+              "which a call of each round reads");
 
   // A retry loop goes on or stops depending on how the operation went; a
   // work or accept loop that happens to perform operations does not, nor

@@ -7,6 +7,7 @@
 #include "RetryRecursion.h"
 #include "Callers.h"
 #include "HelperRetry.h"
+#include "Interrupts.h"
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "RetrySiteIndex.h"
@@ -353,6 +354,11 @@ const RetrySite *RecursionRecognizer::recognize(const FunctionDecl *FD) {
   const CallExpr *Again = recursiveCall(Def);
   if (!Again)
     return Index.table().notSite(Def, "the function does not call itself");
+  if (waysBack(
+          Def->getBody(), [&](const Stmt *S) { return S == Again; },
+          /*IntoLoops=*/true, Ctx)
+          .onlyOnInterrupt())
+    return Index.table().notSite(Def, InterruptRestart);
   if (!leavesLoop(Def->getBody()))
     return Index.table().notSite(
         Def, "no path of the function returns without calling "

@@ -268,6 +268,8 @@ private:
   bool selects(const Expr *Init) const;
   void addSelectedLocals();
   bool goesElsewhere(const Candidate &C);
+  void collectChangedParts();
+  bool readsChanged(const Stmt *S) const;
 
   RetrySiteIndex &Index;
   ASTContext &Ctx;
@@ -288,6 +290,11 @@ private:
   llvm::SmallVector<std::pair<const ValueDecl *, const CallExpr *>, 8> ByAddr;
   /// What changes from one round to the next.
   llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
+  /// Of those, the records the loop changes only in some members (an
+  /// attempt counter in a struct field), with those members: a call that
+  /// reads other members of the record is handed the same request.
+  llvm::DenseMap<const ValueDecl *, llvm::SmallPtrSet<const ValueDecl *, 2>>
+      ChangedParts;
   /// Of those, what is declared outside the body.
   llvm::SmallPtrSet<const ValueDecl *, 8> CarriedOver;
   HandedState Handed;
@@ -424,6 +431,60 @@ void LoopRounds::collectChanged() {
       Changed.erase(D);
   dropFreshLocals();
   addSelectedLocals();
+  collectChangedParts();
+}
+
+/// The first member \p E reaches from a variable, and that variable:
+/// `r->attempts` and `r->a.b` reach `attempts` and `a` of `r`.
+static std::pair<const ValueDecl *, const ValueDecl *>
+memberOfVariable(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  const ValueDecl *Member = nullptr;
+  while (ME) {
+    Member = ME->getMemberDecl();
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      return {DRE->getDecl(), Member};
+    ME = dyn_cast<MemberExpr>(Base);
+  }
+  return {nullptr, nullptr};
+}
+
+void LoopRounds::collectChangedParts() {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Whole;
+  for (const auto &[D, Call] : ByAddr)
+    Whole.insert(D);
+  for (const Stmt *Part : Parts)
+    forEachChange(Part, [&](const Expr *Target, const Expr *) {
+      auto [Var, Member] = memberOfVariable(Target);
+      if (Var && Changed.count(Var))
+        ChangedParts[Var].insert(Member);
+      else if (const ValueDecl *D = rootDecl(Target))
+        Whole.insert(D);
+    });
+  for (const ValueDecl *D : Whole)
+    ChangedParts.erase(D);
+}
+
+/// Does \p S read what changes from one round to the next: a variable that
+/// changes, or a changed member of a record changed only in some members
+/// (or the whole record, handed on)?
+bool LoopRounds::readsChanged(const Stmt *S) const {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    auto [Var, Member] = memberOfVariable(E);
+    auto It = Var ? ChangedParts.find(Var) : ChangedParts.end();
+    if (It != ChangedParts.end())
+      return It->second.count(Member) > 0;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return Changed.count(DRE->getDecl()) > 0;
+  if (const auto *ME = dyn_cast<MemberExpr>(S);
+      ME && isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts()))
+    return Changed.count(ME->getMemberDecl()) > 0;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return readsChanged(C); });
 }
 
 /// Is \p D, an object or pointer declared outside the body, only dropped
@@ -543,7 +604,7 @@ void LoopRounds::addSelectedLocals() {
 bool LoopRounds::goesElsewhere(const Candidate &C) {
   const CallExpr *Call = C.Call;
   for (const Stmt *Child : Call->children())
-    if (readsAny(Child, Changed))
+    if (readsChanged(Child))
       return true;
   return advancedElsewhere(Call) || consumesHandedState(Call) ||
          actsOnStep(Loop, Call, Handed, guardsOf(C.Guard), Ctx,
