@@ -14,6 +14,7 @@
 #include "RoundAfterSuccess.h"
 #include "SiteTable.h"
 #include "StructuralRetry.h"
+#include "WaitNames.h"
 #include "utils/AssignedVars.h"
 #include "utils/OutArguments.h"
 #include "clang/AST/StmtCXX.h"
@@ -55,10 +56,47 @@ static bool isConstantTrue(const Expr *Cond, ASTContext &Ctx) {
   return false;
 }
 
+/// The nodes of \p Body that only feed a wait's duration: the arguments of
+/// the calls that wait, and the initializers of the locals read only
+/// there (`unsigned gap = gaps[attempt]; sleep(gap);`). A table the
+/// attempt counter reads there is the retry's own bookkeeping (a delay
+/// table), not what each round sends.
+static llvm::SmallPtrSet<const Stmt *, 16> waitFed(const Stmt *Body,
+                                                   const ApiModel &Model) {
+  llvm::SmallPtrSet<const Stmt *, 16> Fed;
+  forEachInFunction(Body, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+    if (Call && (Model.waitDurationArg(Call) ||
+                 (FD && FD->getDeclName().isIdentifier() &&
+                  isSleepName(FD->getName()))))
+      for (const Expr *Arg : Call->arguments())
+        forEachDescendant(Arg, [&](const Stmt *A) { Fed.insert(A); });
+  });
+  llvm::DenseMap<const VarDecl *, bool> OnlyInWaits;
+  forEachInFunction(Body, [&](const Stmt *N) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(N);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (V && V->hasLocalStorage()) {
+      auto [It, New] = OnlyInWaits.try_emplace(V, true);
+      It->second = It->second && Fed.count(DRE);
+    }
+  });
+  forEachInFunction(Body, [&](const Stmt *N) {
+    if (const auto *DS = dyn_cast<DeclStmt>(N))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->getInit() && OnlyInWaits.lookup(V))
+          forEachDescendant(V->getInit(),
+                            [&](const Stmt *A) { Fed.insert(A); });
+  });
+  return Fed;
+}
+
 /// Does the loop walk a container: the counter indexes something, or the
 /// condition compares against size()/end()?
 static bool isIterationLoop(const Stmt *Body, const Expr *Cond,
-                            const VarDecl *Counter) {
+                            const VarDecl *Counter, const ApiModel &Model) {
   bool Iter = false;
   forEachDescendant(Cond, [&](const Stmt *N) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N))
@@ -70,7 +108,10 @@ static bool isIterationLoop(const Stmt *Body, const Expr *Cond,
   });
   if (Iter || !Counter)
     return Iter;
+  llvm::SmallPtrSet<const Stmt *, 16> Fed = waitFed(Body, Model);
   forEachDescendant(Body, [&](const Stmt *N) {
+    if (Fed.count(N))
+      return;
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(N)) {
       if (references(AS->getIdx(), Counter))
         Iter = true;
@@ -392,7 +433,7 @@ const RetrySite *LoopRecognizer::recognize(const Stmt *Loop) {
                                  "knows (API model, Operations option), and no "
                                  "unknown call that the loop goes back after "
                                  "because it failed");
-  if (isIterationLoop(Body, Cond, Counter))
+  if (isIterationLoop(Body, Cond, Counter, Index.api()))
     return Index.table().notSite(
         Loop, "it iterates: its counter or iterator picks what "
               "each round sends");
