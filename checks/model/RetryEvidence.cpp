@@ -284,4 +284,14 @@ RetryEvidence helperEvidence(const CallExpr *Call, const FunctionDecl *Helper) {
   return Ev;
 }
 
+/// Does \p Name count attempts or failures (`retry_count`, `n_errors`)?
+bool countsAttempts(StringRef Name) {
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"retry", "retries", "attempt", "attempts", "try",
+                            "tries", "failure", "failures", "error", "errors"},
+                           StringRef(W)))
+      return true;
+  return false;
+}
+
 } // namespace clang::tidy::retry::model

@@ -66,6 +66,11 @@ inline constexpr const char *NoRetryEvidence =
     "no attempt counter, no name, message or comment in or next to it says "
     "retry, attempt, tries, again, backoff or reconnect (work, not a retry)";
 
+/// Does \p Name count attempts or failures (`retry_count`, `n_errors`)?
+/// What such a variable or field changes is the retry's bookkeeping, not
+/// the next item.
+bool countsAttempts(StringRef Name);
+
 } // namespace clang::tidy::retry::model
 
 #endif

@@ -5,11 +5,12 @@
 
 #include "RetryGotos.h"
 #include "Interrupts.h"
+#include "LoopBackOnFailure.h"
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "RetrySiteIndex.h"
 #include "RetrySiteSummary.h"
-#include "StructuralRetry.h"
+#include "utils/AssignedVars.h"
 
 namespace clang::tidy::retry::model {
 
@@ -30,6 +31,53 @@ const GotoStmt *backwardGoto(const LabelStmt *Label,
     });
   }
   return Found;
+}
+
+/// The unknown operations whose failure leads to the backward goto to
+/// \p Label in \p Block (`rc = op(); if (rc < 0 && ++tries < 3) goto
+/// again;`) (retry by structure); a call reading a variable that changes
+/// after the label is a different request each time.
+static llvm::SmallVector<Operation, 2>
+structurallyJumpedBack(RetrySiteIndex &Index, const LabelStmt *Label,
+                       const CompoundStmt *Block) {
+  ASTContext &Ctx = Index.context();
+  llvm::SmallVector<Operation, 2> Out;
+  const GotoStmt *Back = backwardGoto(Label, Block);
+  if (!Back)
+    return Out;
+  llvm::SmallVector<const Stmt *, 8> After;
+  for (const Stmt *Child : Block->body())
+    if (Child == Label || !After.empty())
+      After.push_back(Child);
+  // What changes after the label (an offset, the next buffer) makes each
+  // round a different call; an attempt counter does not count.
+  llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
+  for (const Stmt *Child : After)
+    for (const ValueDecl *D : changedDecls(Child))
+      if (!D->getDeclName().isIdentifier() || !countsAttempts(D->getName()))
+        Changed.insert(D);
+  // A call whose result nothing reads never goes back because it failed.
+  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
+  // The walk does not enter lambdas: their calls run elsewhere.
+  for (const Stmt *Child : After)
+    forEachInFunction(Child, [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Call)
+        return;
+      bool ReadsChanged = false;
+      for (const Stmt *Arg : Call->children())
+        ReadsChanged = ReadsChanged || readsAny(Arg, Changed);
+      if (ReadsChanged)
+        return;
+      if (std::optional<Operation> Op = Index.unknownOperation(Call)) {
+        if (!Unread)
+          Unread = unreadResults(Block);
+        if (!Unread->count(Call) &&
+            goesBackOnFailure(Block, Call, Back, Ctx, Index.loopBodyReads()))
+          Out.push_back(*Op);
+      }
+    });
+  return Out;
 }
 
 /// Does every goto back to \p Label in \p Block restart an interrupted
@@ -96,11 +144,9 @@ const RetrySite *GotoRecognizer::recognize(const LabelStmt *Label,
     }
   }
   Index.summarizer().summarize(*Site);
-  Site->Evidence = siteEvidence(
-      *Site, Structural, Index.enclosingFunction(Label), Index.context());
-  if (!Site->Evidence)
-    return Index.table().notSite(Label, NoRetryEvidence);
-  return Index.table().record(Label, std::move(Site));
+  return Index.table().recordWithEvidence(
+      Label, Label, std::move(Site), Structural, Index.enclosingFunction(Label),
+      Index.context());
 }
 
 } // namespace clang::tidy::retry::model

@@ -486,11 +486,9 @@ const RetrySite *LoopRecognizer::record(const Stmt *Loop,
   Site->Operations = std::move(Ops);
   Site->Failover = MovesOn;
   Index.summarizer().summarize(*Site);
-  Site->Evidence = siteEvidence(*Site, ByStructure,
-                                Index.enclosingFunction(Loop), Index.context());
-  if (!Site->Evidence)
-    return Index.table().notSite(Loop, NoRetryEvidence);
-  return Index.table().record(Loop, std::move(Site));
+  return Index.table().recordWithEvidence(
+      Loop, Loop, std::move(Site), ByStructure, Index.enclosingFunction(Loop),
+      Index.context());
 }
 
 } // namespace clang::tidy::retry::model

@@ -8,11 +8,12 @@
 #include "Callers.h"
 #include "HelperRetry.h"
 #include "Interrupts.h"
+#include "LoopBackOnFailure.h"
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "RetrySiteIndex.h"
 #include "RetrySiteSummary.h"
-#include "StructuralRetry.h"
+#include "utils/AssignedVars.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
@@ -341,6 +342,41 @@ static void capFromCounter(RetrySite &Site, const FunctionDecl *Def,
   }
 }
 
+/// The unknown operations whose failure leads to \p Back, the recursive
+/// call in \p Def (`if (c = connect()) return c; ...; return f();`) (retry
+/// by structure). A call reading what changes on the way back (a recursion
+/// parameter) is a different request each time.
+static llvm::SmallVector<Operation, 2>
+structurallyRecursed(RetrySiteIndex &Index, const FunctionDecl *Def,
+                     const CallExpr *Back) {
+  ASTContext &Ctx = Index.context();
+  llvm::SmallVector<Operation, 2> Out;
+  // Parameters the recursive call changes (a delay, an attempt number).
+  llvm::SmallPtrSet<const ValueDecl *, 4> Changed;
+  for (unsigned I = 0; I < Back->getNumArgs() && I < Def->getNumParams(); ++I) {
+    const auto *DRE =
+        dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Back->getArg(I)));
+    if (!DRE || DRE->getDecl() != Def->getParamDecl(I))
+      Changed.insert(Def->getParamDecl(I));
+  }
+  // A call whose result nothing reads never goes back because it failed.
+  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
+  forEachInFunction(Def->getBody(), [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call || Call == Back || containsStmt(Call, Back) ||
+        containsStmt(Back, Call) || readsAny(Call, Changed))
+      return;
+    if (std::optional<Operation> Op = Index.unknownOperation(Call)) {
+      if (!Unread)
+        Unread = unreadResults(Def->getBody());
+      if (!Unread->count(Call) && goesBackOnFailure(Def->getBody(), Call, Back,
+                                                    Ctx, Index.loopBodyReads()))
+        Out.push_back(*Op);
+    }
+  });
+  return Out;
+}
+
 const RetrySite *RecursionRecognizer::recognize(const FunctionDecl *FD) {
   const FunctionDecl *Def = nullptr;
   if (!FD || !FD->hasBody(Def) || !Def)
@@ -397,10 +433,8 @@ const RetrySite *RecursionRecognizer::recognize(const FunctionDecl *FD) {
   Site->Operations = std::move(Ops);
   Index.summarizer().summarize(*Site);
   capFromCounter(*Site, Def, Again, Ctx, Index.files());
-  Site->Evidence = siteEvidence(*Site, Structural, Def, Ctx);
-  if (!Site->Evidence)
-    return Index.table().notSite(Def, NoRetryEvidence);
-  const RetrySite *Result = Index.table().record(Again, std::move(Site));
+  const RetrySite *Result = Index.table().recordWithEvidence(
+      Again, Def, std::move(Site), Structural, Def, Ctx);
   Sites[Def] = Result;
   return Result;
 }

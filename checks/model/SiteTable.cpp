@@ -3,6 +3,7 @@
 // The retry sites found so far in a translation unit (SiteTable.h).
 
 #include "SiteTable.h"
+#include "RetryEvidence.h"
 
 namespace clang::tidy::retry::model {
 
@@ -26,6 +27,16 @@ const RetrySite *SiteTable::record(const Stmt *Key,
   const RetrySite *Result = Site.get();
   Sites[Key] = std::move(Site);
   return Result;
+}
+
+const RetrySite *
+SiteTable::recordWithEvidence(const Stmt *Key, const void *WhyKey,
+                              std::unique_ptr<RetrySite> Site, bool ByStructure,
+                              const FunctionDecl *Fn, ASTContext &Ctx) {
+  Site->Evidence = siteEvidence(*Site, ByStructure, Fn, Ctx);
+  if (!Site->Evidence)
+    return notSite(WhyKey, NoRetryEvidence);
+  return record(Key, std::move(Site));
 }
 
 } // namespace clang::tidy::retry::model

@@ -26,6 +26,13 @@ public:
   const RetrySite *find(const Stmt *Key) const;
   /// Keeps \p Site as the one \p Key makes.
   const RetrySite *record(const Stmt *Key, std::unique_ptr<RetrySite> Site);
+  /// Keeps \p Site, summarized, as the one \p Key makes when it shows retry
+  /// evidence (RetryEvidence.h; \p ByStructure: found by structure alone,
+  /// in \p Fn); else records under \p WhyKey that it shows none.
+  const RetrySite *recordWithEvidence(const Stmt *Key, const void *WhyKey,
+                                      std::unique_ptr<RetrySite> Site,
+                                      bool ByStructure, const FunctionDecl *Fn,
+                                      ASTContext &Ctx);
   /// Records why the loop, label, call or function \p Key makes no site.
   std::nullptr_t notSite(const void *Key, const char *Why) {
     WhyNot[Key] = Why;

@@ -3,7 +3,8 @@
 // Retry sites recognized by structure: a loop that calls a function the
 // model does not know (a wrapper declared elsewhere, a virtual call, a
 // callable parameter) and goes back because that call failed is a retry
-// site whatever the callee; so are a recursion and a backward goto. Here:
+// site whatever the callee; so are a recursion and a backward goto (read
+// by their recognizers, RetryRecursion.cpp and RetryGotos.cpp). Here:
 // which rounds repeat the same call (not a walk over a queue, a sequence or
 // state the call is handed). Which calls count lives in
 // OperationFinder.h; how a condition on a call's result tells success
@@ -14,23 +15,13 @@
 #include "BackoffState.h"
 #include "HelperRetry.h"
 #include "LoopBackOnFailure.h"
-#include "RetryGotos.h"
+#include "RetryEvidence.h"
 #include "RetrySiteIndex.h"
 #include "utils/AssignedVars.h"
 
 namespace clang::tidy::retry::model {
 
 using namespace utils;
-
-/// Does \p Name count attempts or failures (`retry_count`, `n_errors`)?
-static bool countsAttempts(StringRef Name) {
-  for (const std::string &W : identifierWords(Name))
-    if (llvm::is_contained({"retry", "retries", "attempt", "attempts", "try",
-                            "tries", "failure", "failures", "error", "errors"},
-                           StringRef(W)))
-      return true;
-  return false;
-}
 
 /// The field \p E names when it is reached from a parameter through which
 /// the function may write (`ctx->next_id`, `c->synced.next_id`, `it.pos`
@@ -92,80 +83,6 @@ static bool consumesHandedState(const CallExpr *Call) {
         !countsAttempts(F->getName()))
       return true;
   return false;
-}
-
-llvm::SmallVector<Operation, 2> structurallyRecursed(RetrySiteIndex &Index,
-                                                     const FunctionDecl *Def,
-                                                     const CallExpr *Back) {
-  ASTContext &Ctx = Index.context();
-  llvm::SmallVector<Operation, 2> Out;
-  // Parameters the recursive call changes (a delay, an attempt number).
-  llvm::SmallPtrSet<const ValueDecl *, 4> Changed;
-  for (unsigned I = 0; I < Back->getNumArgs() && I < Def->getNumParams(); ++I) {
-    const auto *DRE =
-        dyn_cast_or_null<DeclRefExpr>(ignoreWrappers(Back->getArg(I)));
-    if (!DRE || DRE->getDecl() != Def->getParamDecl(I))
-      Changed.insert(Def->getParamDecl(I));
-  }
-  // A call whose result nothing reads never goes back because it failed.
-  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
-  forEachInFunction(Def->getBody(), [&](const Stmt *N) {
-    const auto *Call = dyn_cast<CallExpr>(N);
-    if (!Call || Call == Back || containsStmt(Call, Back) ||
-        containsStmt(Back, Call) || readsAny(Call, Changed))
-      return;
-    if (std::optional<Operation> Op = Index.unknownOperation(Call)) {
-      if (!Unread)
-        Unread = unreadResults(Def->getBody());
-      if (!Unread->count(Call) && goesBackOnFailure(Def->getBody(), Call, Back,
-                                                    Ctx, Index.loopBodyReads()))
-        Out.push_back(*Op);
-    }
-  });
-  return Out;
-}
-
-llvm::SmallVector<Operation, 2>
-structurallyJumpedBack(RetrySiteIndex &Index, const LabelStmt *Label,
-                       const CompoundStmt *Block) {
-  ASTContext &Ctx = Index.context();
-  llvm::SmallVector<Operation, 2> Out;
-  const GotoStmt *Back = backwardGoto(Label, Block);
-  if (!Back)
-    return Out;
-  llvm::SmallVector<const Stmt *, 8> After;
-  for (const Stmt *Child : Block->body())
-    if (Child == Label || !After.empty())
-      After.push_back(Child);
-  // What changes after the label (an offset, the next buffer) makes each
-  // round a different call; an attempt counter does not count.
-  llvm::SmallPtrSet<const ValueDecl *, 8> Changed;
-  for (const Stmt *Child : After)
-    for (const ValueDecl *D : changedDecls(Child))
-      if (!D->getDeclName().isIdentifier() || !countsAttempts(D->getName()))
-        Changed.insert(D);
-  // A call whose result nothing reads never goes back because it failed.
-  std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
-  // The walk does not enter lambdas: their calls run elsewhere.
-  for (const Stmt *Child : After)
-    forEachInFunction(Child, [&](const Stmt *N) {
-      const auto *Call = dyn_cast<CallExpr>(N);
-      if (!Call)
-        return;
-      bool ReadsChanged = false;
-      for (const Stmt *Arg : Call->children())
-        ReadsChanged = ReadsChanged || readsAny(Arg, Changed);
-      if (ReadsChanged)
-        return;
-      if (std::optional<Operation> Op = Index.unknownOperation(Call)) {
-        if (!Unread)
-          Unread = unreadResults(Block);
-        if (!Unread->count(Call) &&
-            goesBackOnFailure(Block, Call, Back, Ctx, Index.loopBodyReads()))
-          Out.push_back(*Op);
-      }
-    });
-  return Out;
 }
 
 /// What \p S changes on the way to the next round: in a block that ends by

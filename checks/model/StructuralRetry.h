@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Retry sites by structure: the calls the model does not know that a loop,
-// a recursion or a backward goto re-issues because they failed, whatever
+// Retry loops by structure: the calls the model does not know that a loop
+// re-issues because they failed, whatever
 // the callee (a wrapper declared elsewhere, a virtual call, a callable
 // parameter); not a walk over a queue, a sequence or state the call is
 // handed.
@@ -23,21 +23,6 @@ class RetrySiteIndex;
 /// peer).
 llvm::SmallVector<Operation, 2>
 structurallyRetried(RetrySiteIndex &Index, const Stmt *Loop, bool &MovesOn);
-
-/// The unknown operations whose failure leads to \p Back, the recursive
-/// call in \p Def (`if (c = connect()) return c; ...; return f();`). A call
-/// reading what changes on the way back (a recursion parameter) is a
-/// different request each time.
-llvm::SmallVector<Operation, 2> structurallyRecursed(RetrySiteIndex &Index,
-                                                     const FunctionDecl *Def,
-                                                     const CallExpr *Back);
-
-/// The same for the backward goto to \p Label in \p Block (`rc = op(); if
-/// (rc < 0 && ++tries < 3) goto again;`); a call reading a variable that
-/// changes after the label is a different request each time.
-llvm::SmallVector<Operation, 2>
-structurallyJumpedBack(RetrySiteIndex &Index, const LabelStmt *Label,
-                       const CompoundStmt *Block);
 
 } // namespace clang::tidy::retry::model
 
