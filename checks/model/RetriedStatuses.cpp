@@ -473,7 +473,9 @@ RetriedStatuses Analyzer::run() {
   // The outcomes the site's operations can produce.
   StatusSet Universe = operationOutcomes(Site, Conds, UnknownHttpReply);
 
-  if (Site.Kind == RetryKind::Helper)
+  // A helper, and a handler that starts the attempt again, decide on
+  // failures whose statuses are not read here.
+  if (Site.Kind == RetryKind::Helper || Site.Kind == RetryKind::Reissue)
     return runHelper(Universe);
 
   if (Site.Kind == RetryKind::Recursion || Site.Kind == RetryKind::Goto) {

@@ -222,12 +222,17 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
   if (Site.Kind == RetryKind::Recursion && Site.Recursive) {
     Region = Site.Recursive->getBody();
     Range = Site.Recursive->getSourceRange();
+  } else if (Site.Kind == RetryKind::Reissue && Site.Handler) {
+    Region = Site.Handler->getBody();
+    Range = Site.Handler->getSourceRange();
   } else if (Site.Kind == RetryKind::Goto && Site.GotoBlock) {
     Region = Site.GotoBlock;
     Range = {Site.Site->getBeginLoc(), Site.GotoBlock->getEndLoc()};
   }
-  if (RetryEvidence Ev = roundCounter(Site, Region, Ctx))
-    return Ev;
+  // (A handler's own loops count something else than its re-issues.)
+  if (Site.Kind != RetryKind::Reissue)
+    if (RetryEvidence Ev = roundCounter(Site, Region, Ctx))
+      return Ev;
   // A wait that grows between rounds or is drawn at random is backoff: no
   // walk or poll spreads its rounds out that way.
   for (const Wait &W : Site.Waits)

@@ -33,6 +33,9 @@ std::string RetrySite::describe() const {
     return "retry helper '" + Helper->getNameAsString() + "'";
   if (Kind == RetryKind::Recursion && Recursive)
     return "retry by recursion in '" + Recursive->getNameAsString() + "'";
+  if (Kind == RetryKind::Reissue && Handler && Reissued)
+    return "re-issue of '" + Reissued->getNameAsString() + "' in '" +
+           Handler->getNameAsString() + "'";
   if (Kind == RetryKind::Goto)
     return "retry by goto";
   return "retry loop";
@@ -40,7 +43,10 @@ std::string RetrySite::describe() const {
 
 llvm::SmallVector<const Stmt *, 3> RetrySite::perAttemptCode() const {
   llvm::SmallVector<const Stmt *, 3> Out;
-  if (CallableFn) {
+  if (Handler && Reissued) {
+    // The handler first: its waits are the ways back (RetrySiteSummary).
+    Out.append({Handler->getBody(), Reissued->getBody()});
+  } else if (CallableFn) {
     Out.push_back(CallableFn->getBody());
   } else if (Callable) {
     Out.push_back(Callable->getBody());

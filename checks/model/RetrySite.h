@@ -22,6 +22,7 @@ enum class RetryKind {
   Helper, ///< a call to a retry helper that takes the operation as a callable
   Recursion, ///< a function that calls itself again after a failure
   Goto,      ///< a `goto` back to a label before the operation
+  Reissue,   ///< a handler that starts a failed attempt again (RetryReissue.h)
 };
 
 /// How the number of attempts is bounded.
@@ -70,6 +71,10 @@ struct RetrySite {
   /// recursive call). For goto: the label (Site) and the block holding it.
   const FunctionDecl *Recursive = nullptr;
   const CompoundStmt *GotoBlock = nullptr;
+  /// For a re-issue: the handler that starts the attempt again (Site is
+  /// that call) and the function it starts.
+  const FunctionDecl *Handler = nullptr;
+  const FunctionDecl *Reissued = nullptr;
   const FunctionDecl *Helper = nullptr;
   /// For helpers: the helper's own retry of the callable, when its body was
   /// read (HelperRetry.cpp); its cap and waits are this call's.

@@ -12,6 +12,7 @@
 #include "RetryGotos.h"
 #include "RetryLoops.h"
 #include "RetryRecursion.h"
+#include "RetryReissue.h"
 #include "RetrySiteSummary.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ParentMapContext.h"
@@ -28,6 +29,7 @@ RetrySiteIndex::RetrySiteIndex(const ApiModel &Model, ASTContext &Ctx,
       Loops(std::make_unique<LoopRecognizer>(*this)),
       Recursion(std::make_unique<RecursionRecognizer>(*this)),
       Gotos(std::make_unique<GotoRecognizer>(*this)),
+      Reissues(std::make_unique<ReissueRecognizer>(*this)),
       Helpers(std::make_unique<HelperRecognizer>(*this)),
       Summarizer(std::make_unique<SiteSummarizer>(*this)) {}
 
@@ -92,7 +94,7 @@ const RetrySite *RetrySiteIndex::siteOf(const Stmt *S) {
   const FunctionDecl *In = enclosingFunction(Call);
   if (In && callsAgain(Call, In))
     return Recursion->recognize(In);
-  return nullptr;
+  return Reissues->siteAt(Call);
 }
 
 llvm::StringRef RetrySiteIndex::whyNotSite(const Stmt *S) {
@@ -165,6 +167,9 @@ RetrySiteIndex::enclosingSites(const Stmt *S) {
         // of each of them.
         for (const RetrySite *Site :
              Helpers->byCallable(FD->getCanonicalDecl()))
+          Out.push_back(Site);
+        // A handler and the attempt it starts again run once per attempt.
+        for (const RetrySite *Site : Reissues->byFunction(FD))
           Out.push_back(Site);
         break;
       }
@@ -246,6 +251,11 @@ void RetrySiteIndex::buildCallIndex() {
       AnalysedSites.push_back(Site);
       IndexRegion(Site->Recursive->getBody(), Site);
     }
+  for (const RetrySite *Site : Reissues->sites()) {
+    AnalysedSites.push_back(Site);
+    for (const Stmt *Code : Site->perAttemptCode())
+      IndexRegion(Code, Site);
+  }
   for (const auto &[L, CS] : C.Labels)
     if (const RetrySite *Site = Gotos->recognize(L, CS)) {
       AnalysedSites.push_back(Site);

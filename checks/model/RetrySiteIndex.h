@@ -3,7 +3,8 @@
 // The retry sites of one translation unit. Checks ask "which retry sites is
 // this statement evaluated in, once per attempt?" and never re-derive loops
 // themselves. The index answers from its parts: one recognizer per kind of
-// site (RetryLoops.h, RetryRecursion.h, RetryGotos.h, HelperRetry.h), the
+// site (RetryLoops.h, RetryRecursion.h, RetryGotos.h, HelperRetry.h,
+// RetryReissue.h), the
 // summarizer that fills in each recognized site's facts
 // (RetrySiteSummary.h), the table of sites found and refused (SiteTable.h),
 // and the operations calls perform (OperationFinder.h).
@@ -28,6 +29,7 @@ class LoopBodyReads;
 class LoopRecognizer;
 class OperationFinder;
 class RecursionRecognizer;
+class ReissueRecognizer;
 class SiteSummarizer;
 
 /// Per-translation-unit index of retry sites. Sites are analyzed lazily, the
@@ -101,6 +103,7 @@ public:
   LoopRecognizer &loops() { return *Loops; }
   RecursionRecognizer &recursion() { return *Recursion; }
   GotoRecognizer &gotos() { return *Gotos; }
+  ReissueRecognizer &reissues() { return *Reissues; }
   HelperRecognizer &helpers() { return *Helpers; }
   SiteSummarizer &summarizer() { return *Summarizer; }
   SiteTable &table() { return Table; }
@@ -118,6 +121,7 @@ private:
   std::unique_ptr<LoopRecognizer> Loops;
   std::unique_ptr<RecursionRecognizer> Recursion;
   std::unique_ptr<GotoRecognizer> Gotos;
+  std::unique_ptr<ReissueRecognizer> Reissues;
   std::unique_ptr<HelperRecognizer> Helpers;
   std::unique_ptr<SiteSummarizer> Summarizer;
   std::shared_ptr<LoopBodyReads> BodyReads;

@@ -59,7 +59,11 @@ void SiteSummarizer::summarize(RetrySite &Site) {
     readHelperCap(Index, Site, Call);
   else
     readCap(Site, Code, Fn, Origins, Index.api(), Index.context());
-  readWaits(Index, Site, Code, All, Origins);
+  // A re-issue waits in its handler, never in the attempt it starts.
+  llvm::ArrayRef<const Stmt *> WaitCode = Code;
+  if (Site.Kind == RetryKind::Reissue)
+    WaitCode = WaitCode.take_front(1);
+  readWaits(Index, Site, WaitCode, All, Origins);
   summarizeKey(Site, All, Fn);
   summarizeLookup(Site, Code);
 }

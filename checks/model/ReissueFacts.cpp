@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The facts of a retry by re-issue (RetryReissue.h), read in the handler
+// that starts the attempt again: its cap (a counter the handler steps and
+// a test compares, or a policy it asks) and its wait (the delay a
+// scheduler or a timer is handed), and whether a call schedules what it is
+// handed at all.
+
+#include "ReissueFacts.h"
+#include "Callers.h"
+#include "RetryEvidence.h"
+#include "ValueOrigin.h"
+#include "utils/AssignedVars.h"
+#include "utils/Duration.h"
+#include "utils/IdentifierWords.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::retry::model {
+
+using namespace utils;
+
+/// The declaration a counter expression names: `n`, `retried_`,
+/// `req->retried_`.
+static const ValueDecl *counterDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  return nullptr;
+}
+
+/// What \p Body increments or decrements that outlives a call of the
+/// handler and counts: a member, a field, a global or a static integer,
+/// not a local (a loop index) and not a time (`tv.tv_sec += ...`).
+static llvm::SmallPtrSet<const ValueDecl *, 4> countersIn(const Stmt *Body) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Out;
+  forEachInFunction(Body, [&](const Stmt *N) {
+    const Expr *Operand = nullptr;
+    if (const auto *UO = dyn_cast<UnaryOperator>(N);
+        UO && UO->isIncrementDecrementOp())
+      Operand = UO->getSubExpr();
+    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(N);
+             CA && (CA->getOpcode() == BO_AddAssign ||
+                    CA->getOpcode() == BO_SubAssign))
+      Operand = CA->getLHS();
+    const ValueDecl *D = Operand ? counterDecl(Operand) : nullptr;
+    const auto *V = dyn_cast_or_null<VarDecl>(D);
+    if (D && !(V && V->hasLocalStorage()) && D->getType()->isIntegerType() &&
+        D->getDeclName().isIdentifier() && !durationUnitFromName(D->getName()))
+      Out.insert(D);
+  });
+  return Out;
+}
+
+/// Does \p E name a counter in \p Counters or, when \p ByName, a value
+/// named for counting attempts (`cmd->retried_time()`, `max_retries`)?
+static bool
+namesCounter(const Expr *E,
+             const llvm::SmallPtrSetImpl<const ValueDecl *> &Counters,
+             bool ByName) {
+  bool Yes = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    const NamedDecl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(N))
+      D = ME->getMemberDecl();
+    Yes = Yes || (D && (Counters.count(cast<ValueDecl>(D)) ||
+                        (ByName && D->getDeclName().isIdentifier() &&
+                         countsAttempts(D->getName()))));
+  });
+  return Yes;
+}
+
+/// The first comparison in \p S of a counter in \p Counters with its bound
+/// (\p ByName: or of a value named for counting attempts).
+static const BinaryOperator *
+counterComparison(const Stmt *S,
+                  const llvm::SmallPtrSetImpl<const ValueDecl *> &Counters,
+                  bool ByName) {
+  const BinaryOperator *Found = nullptr;
+  forEachInFunction(S, [&](const Stmt *N) {
+    const auto *BO = dyn_cast<BinaryOperator>(N);
+    if (!Found && BO && BO->isComparisonOp() &&
+        (namesCounter(BO->getLHS(), Counters, ByName) ||
+         namesCounter(BO->getRHS(), Counters, ByName)))
+      Found = BO;
+  });
+  return Found;
+}
+
+/// The tests that decide whether handler \p H starts the attempt again:
+/// its own conditions, and the conditions around the calls to it.
+static llvm::SmallVector<const Stmt *, 4>
+guardsOf(const FunctionDecl *H, ASTContext &Ctx, const AnalysedFiles &Files) {
+  llvm::SmallVector<const Stmt *, 4> Out;
+  auto Conditions = [&](const Stmt *S) {
+    forEachInFunction(S, [&](const Stmt *N) {
+      if (const auto *If = dyn_cast<IfStmt>(N))
+        Out.push_back(If->getCond());
+      else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
+        Out.push_back(CO->getCond());
+    });
+  };
+  Conditions(H->getBody());
+  for (const CallExpr *Call : callsFromOutside(H, Ctx, Files))
+    for (DynTypedNode N = DynTypedNode::create(*Call);;) {
+      auto Parents = Ctx.getParents(N);
+      if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+          Parents[0].get<LambdaExpr>())
+        break;
+      N = Parents[0];
+      if (const auto *If = N.get<IfStmt>())
+        Out.push_back(If->getCond());
+    }
+  return Out;
+}
+
+/// A call in \p Guard that asks whether to retry (`ShouldRetry()`,
+/// `can_retry(err)`, `is_retryable()`); not a switch (`auto_reconnect()`).
+static const CallExpr *policyCall(const Stmt *Guard) {
+  const CallExpr *Found = nullptr;
+  forEachInFunction(Guard, [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (Found || !Call)
+      return;
+    llvm::SmallVector<std::string, 4> W = identifierWords(calleeName(Call));
+    bool Retry = false, Asks = false;
+    for (size_t I = 0; I < W.size(); ++I) {
+      Retry = Retry ||
+              isRetryWord(W[I], I + 1 < W.size() ? StringRef(W[I + 1]) : "");
+      Asks = Asks ||
+             llvm::is_contained({"should", "can", "may", "allow", "allowed",
+                                 "need", "needs", "retryable", "retriable"},
+                                W[I]);
+    }
+    if (Retry && Asks)
+      Found = Call;
+  });
+  return Found;
+}
+
+/// The cap of the re-issue \p Site by handler \p H: a counter the handler
+/// changes (or one named for attempts) compared in a test that decides on
+/// it; a counter compared only elsewhere in the attempt is a cap of unknown
+/// size. A stop switch (`auto_reconnect_`) is no cap.
+void readReissueCap(RetrySite &Site, const FunctionDecl *H,
+                    const FunctionDecl *Attempt, ASTContext &Ctx,
+                    const AnalysedFiles &Files) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = countersIn(H->getBody());
+  llvm::SmallVector<const Stmt *, 4> Guards = guardsOf(H, Ctx, Files);
+  // A counter the handler steps, compared with a constant, makes a cap of
+  // that size (`++attempts_ > 5`); with anything else, or a value only
+  // named for attempts (`retry_max < 0` is no bound), of unknown size.
+  for (bool ByName : {false, true})
+    for (const Stmt *Guard : Guards)
+      if (const BinaryOperator *Cmp =
+              counterComparison(Guard, Counters, ByName)) {
+        Site.CapWhere = Cmp;
+        Site.Cap = CapKind::Variable;
+        int64_t K = constInt(Cmp->getRHS(), Ctx, INT64_MIN);
+        if (K == INT64_MIN)
+          K = constInt(Cmp->getLHS(), Ctx, INT64_MIN);
+        if (!ByName && K >= 0 && K < 100000) {
+          Site.Cap = CapKind::Constant;
+          Site.MaxAttempts = unsigned(K) + 1;
+        }
+        return;
+      }
+  // A policy asked in a test (`if (cmd->ShouldRetry())`) decides.
+  for (const Stmt *Guard : Guards)
+    if (const CallExpr *Ask = policyCall(Guard)) {
+      Site.Cap = CapKind::Policy;
+      Site.CapWhere = Ask;
+      return;
+    }
+  if (!Counters.empty() &&
+      counterComparison(Attempt->getBody(), Counters, /*ByName=*/false)) {
+    Site.Cap = CapKind::Variable;
+    Site.CapWhere = Site.Site;
+  }
+}
+
+/// Does \p Name say the value is a delay (`delay`, `interval`, `timeout_ms`,
+/// `Duration`, `timeval`)?
+static bool namesDelay(StringRef Name) {
+  if (durationUnitFromName(Name))
+    return true;
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"delay", "interval", "ivl", "backoff", "after",
+                            "duration", "timeval", "timespec", "period"},
+                           W))
+      return true;
+  return false;
+}
+
+/// The delay \p Scheduler is handed: an argument of a duration type, one
+/// whose parameter or type is named for a delay.
+const Expr *delayArgument(const CallExpr *Scheduler, ASTContext &Ctx) {
+  const FunctionDecl *FD = calleeDecl(Scheduler);
+  for (unsigned I = 0; I < Scheduler->getNumArgs(); ++I) {
+    const Expr *Arg = Scheduler->getArg(I);
+    if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      continue; // no timeout: the event waits for its descriptor
+    QualType T = Arg->getType().getNonReferenceType().getUnqualifiedType();
+    if (T->isPointerType())
+      T = T->getPointeeType().getUnqualifiedType();
+    const ParmVarDecl *P =
+        FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+    const auto *RD = T->getAsRecordDecl();
+    if (durationTypeUnit(T) ||
+        (P && P->getDeclName().isIdentifier() && namesDelay(P->getName())) ||
+        (RD && RD->getDeclName().isIdentifier() && namesDelay(RD->getName())))
+      return Arg;
+  }
+  return nullptr;
+}
+
+/// The test that decides whether \p S runs its branch or its body again.
+static const Stmt *conditionOf(const Stmt *S) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return If->getCond();
+  if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(S))
+    return CO->getCond();
+  if (const auto *SW = dyn_cast_or_null<SwitchStmt>(S))
+    return SW->getCond();
+  if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt>(S))
+    return loopParts(S).Cond;
+  return nullptr;
+}
+
+/// What \p E reads that outlives one call of the handler: members and
+/// fields (`backoff_`, `evcon->retry_cnt`), globals and statics. A local
+/// is followed into what it is made from: its initializer, what is
+/// assigned to it, and the tests of the loops and branches that change it
+/// (`for (i = 0; i < evcon->retry_cnt; ++i) tv.tv_sec *= 2;`).
+/// Whether a random source feeds it on the way is \p Random.
+static llvm::SmallPtrSet<const ValueDecl *, 16>
+persistentReads(const Expr *E, const FunctionDecl *H, const ApiModel &Model,
+                ASTContext &Ctx, bool &Random) {
+  llvm::SmallPtrSet<const ValueDecl *, 16> Out, Seen;
+  llvm::SmallVector<const Stmt *, 8> Work{E};
+  auto Read = [&](const Stmt *S) {
+    forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *Call = dyn_cast<CallExpr>(N))
+        Random =
+            Random || Model.perAttemptSource(Call) == SourceKind::RandomNumber;
+      const ValueDecl *D = nullptr;
+      if (const auto *ME = dyn_cast<MemberExpr>(N))
+        D = ME->getMemberDecl();
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        D = DRE->getDecl();
+      const auto *V = dyn_cast_or_null<VarDecl>(D);
+      if (!D || !Seen.insert(D).second)
+        return;
+      if (!V || !V->hasLocalStorage()) {
+        Out.insert(D);
+        return;
+      }
+      if (V->getInit())
+        Work.push_back(V->getInit());
+      forEachChange(H->getBody(), [&](const Expr *LHS, const Expr *Value) {
+        if (rootDecl(LHS) != V)
+          return;
+        if (Value)
+          Work.push_back(Value);
+        for (DynTypedNode P = DynTypedNode::create(*LHS);;) {
+          auto Parents = Ctx.getParents(P);
+          if (Parents.empty() || Parents[0].get<FunctionDecl>())
+            break;
+          P = Parents[0];
+          if (const Stmt *Cond = conditionOf(P.get<Stmt>()))
+            Work.push_back(Cond);
+        }
+      });
+    });
+  };
+  while (!Work.empty())
+    Read(Work.pop_back_val());
+  return Out;
+}
+
+/// What \p Body changes that outlives one call of it (members, fields,
+/// globals, statics).
+static llvm::SmallPtrSet<const ValueDecl *, 8>
+persistentChanges(const Stmt *Body) {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
+  forEachChange(Body, [&](const Expr *LHS, const Expr *) {
+    for (const Expr *E = LHS->IgnoreParenImpCasts(); E;) {
+      if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+        Out.insert(ME->getMemberDecl());
+        E = ME->getBase()->IgnoreParenImpCasts();
+      } else {
+        const auto *V = dyn_cast_or_null<VarDecl>(refDecl(E));
+        if (V && !V->hasLocalStorage())
+          Out.insert(V);
+        break;
+      }
+    }
+  });
+  return Out;
+}
+
+const ValueDecl *eventObject(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const ValueDecl *D = nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    D = ME->getMemberDecl();
+  else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    D = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!D || isa<ParmVarDecl>(D))
+    return nullptr;
+  QualType T = D->getType().getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getDeclName().isIdentifier())
+    return nullptr;
+  for (const std::string &W : identifierWords(RD->getName()))
+    if (llvm::is_contained({"event", "timer", "watcher", "alarm"}, W))
+      return D;
+  return nullptr;
+}
+
+/// The call in \p H that arms the timer \p Scheduler registered (the same
+/// event: `event_assign(&c->ev, base, -1, 0, cb, c); event_add(&c->ev,
+/// &tv);`) with a delay, and that delay.
+static std::pair<const CallExpr *, const Expr *>
+armingCall(const FunctionDecl *H, const CallExpr *Scheduler, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Objects;
+  for (const Expr *Arg : Scheduler->arguments())
+    if (const ValueDecl *D = eventObject(Arg))
+      Objects.insert(D);
+  std::pair<const CallExpr *, const Expr *> Found{};
+  forEachInFunction(H->getBody(), [&](const Stmt *N) {
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (Found.first || !Call || Call == Scheduler ||
+        llvm::none_of(Call->arguments(), [&](const Expr *Arg) {
+          return Objects.count(eventObject(Arg));
+        }))
+      return;
+    if (const Expr *Delay = delayArgument(Call, Ctx))
+      Found = {Call, Delay};
+  });
+  return Found;
+}
+
+/// Does \p Call run what it is handed later, as a scheduler: it is handed
+/// a delay, or its name as written says so (`RunAfter`, `RunInLoop`,
+/// `post`, `addTask`, `async_wait`, `evtimer_assign`), or the handler \p H
+/// arms a timer with a delay?
+bool isScheduler(const CallExpr *Call, const FunctionDecl *H, ASTContext &Ctx) {
+  if (delayArgument(Call, Ctx))
+    return true;
+  std::string Name = calleeName(Call).str();
+  SourceLocation Loc = Call->getBeginLoc();
+  if (Loc.isMacroID())
+    Name += "_" + Lexer::getImmediateMacroName(Loc, Ctx.getSourceManager(),
+                                               Ctx.getLangOpts())
+                      .str();
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"run", "post", "dispatch", "defer", "schedule",
+                            "after", "later", "timer", "evtimer", "task",
+                            "enqueue", "queue", "submit", "wait"},
+                           W))
+      return true;
+  return armingCall(H, Call, Ctx).first != nullptr;
+}
+
+/// The wait of a re-issue handed to a scheduler: the delay it is handed,
+/// or that a timer is armed with in the handler, growing when it reads what
+/// the handler changes and keeps (a member doubled, a counter of the
+/// connection), jittered when it derives from a random source. A scheduler
+/// handed no delay runs the attempt at once, unless its name says it waits
+/// (`async_wait`, after an `expires_after` the general reader took).
+static void readScheduledWait(RetrySite &Site, const FunctionDecl *H,
+                              const ApiModel &Model, ASTContext &Ctx) {
+  const auto *Scheduler = cast<CallExpr>(Site.Site);
+  llvm::erase_if(Site.Waits,
+                 [&](const Wait &W) { return W.Call == Scheduler; });
+  Wait W;
+  W.Call = Scheduler;
+  const Expr *Delay = delayArgument(Scheduler, Ctx);
+  if (!Delay && Site.Waits.empty())
+    std::tie(W.Call, Delay) = armingCall(H, Scheduler, Ctx);
+  if (!Delay) {
+    W.Call = Scheduler;
+    W.Opaque = W.MayWait = true;
+    W.Jitter = Fact::Unknown;
+    if (Site.Waits.empty() &&
+        llvm::any_of(identifierWords(calleeName(Scheduler)),
+                     [](const std::string &Word) {
+                       return Word == "wait" || Word == "later" ||
+                              Word == "timer" || Word == "schedule";
+                     }))
+      Site.Waits.push_back(W);
+    return;
+  }
+  llvm::erase_if(Site.Waits, [&](const Wait &X) { return X.Call == W.Call; });
+  llvm::SmallPtrSet<const ValueDecl *, 8> Changed =
+      persistentChanges(H->getBody());
+  bool Random = false;
+  for (const ValueDecl *D : persistentReads(Delay, H, Model, Ctx, Random))
+    W.Grows = W.Grows || Changed.count(D);
+  if (Random)
+    W.Jitter = Fact::Yes;
+  ValueOrigin Origins(Model);
+  for (const Origin &O : Origins.perAttemptOrigins(Delay, H))
+    if (O.Kind == SourceKind::RandomNumber)
+      W.Jitter = Fact::Yes;
+  Site.Waits.push_back(W);
+}
+
+/// Does \p S run on every way to \p Again: is it in a statement before
+/// one holding \p Again, in the same block, and not inside a branch or a
+/// loop of that statement?
+static bool runsBefore(const Stmt *S, const Stmt *Again, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Again);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      return false;
+    if (const auto *CS = Parents[0].get<CompoundStmt>()) {
+      const Stmt *Child = N.get<Stmt>();
+      for (const Stmt *Sib : CS->body()) {
+        if (Sib == Child)
+          break;
+        if (!containsStmt(Sib, S))
+          continue;
+        bool Branch = false;
+        forEachDescendant(Sib, [&](const Stmt *X) {
+          if (isa<IfStmt, SwitchStmt, ForStmt, WhileStmt, DoStmt,
+                  CXXForRangeStmt, LambdaExpr>(X) &&
+              containsStmt(X, S) && X != S)
+            Branch = true;
+        });
+        return !Branch;
+      }
+    }
+    N = Parents[0];
+  }
+  return false;
+}
+
+void readReissueWaits(RetrySite &Site, const FunctionDecl *H, bool Scheduled,
+                      const ApiModel &Model, ASTContext &Ctx) {
+  // Only what runs before the re-issue on its way waits for it.
+  llvm::erase_if(Site.Waits, [&](const Wait &W) {
+    return W.Call && W.Call != Site.Site && !runsBefore(W.Call, Site.Site, Ctx);
+  });
+  if (Scheduled)
+    readScheduledWait(Site, H, Model, Ctx);
+}
+
+} // namespace clang::tidy::retry::model

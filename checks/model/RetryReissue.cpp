@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Retries by re-issue. The algorithm: in each function of the unit (a
+// handler), find the calls that start an attempt again, either directly
+// (`Connect(addr_)`) or handed to a scheduler as a callable (a lambda, a
+// bound member, a function by name). A call is a retry when the handler
+// runs on a failure (its name, or a test around the call, says error,
+// timeout, retry ...) and the attempt leads back to the handler through
+// what it calls or registers: the attempt and its failure handler form a
+// cycle. Its cap is a counter the handler changes and a test compares; its
+// wait is the delay the scheduler is handed.
+
+#include "RetryReissue.h"
+#include "OperationFinder.h"
+#include "ReissueFacts.h"
+#include "RetryEvidence.h"
+#include "RetryRecursion.h"
+#include "RetrySiteIndex.h"
+#include "RetrySiteSummary.h"
+#include "utils/IdentifierWords.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace clang::tidy::retry::model {
+
+using namespace utils;
+
+/// Does \p Name say that something failed or is tried again (`HandleError`,
+/// `OnConnectTimeout`, `on_dial_failed`, `Reconnect`, `ec`)?
+static bool saysFailure(StringRef Name, bool RetryOnly = false,
+                        bool FailureOnly = false) {
+  // (Not `close`: closing is how work ends, not how it fails.)
+  static const llvm::StringSet<> Words = {
+      "error",    "errors",     "err",     "errno",      "ec",
+      "fail",     "failed",     "failure", "fails",      "timeout",
+      "timeouts", "timedout",   "expired", "disconnect", "disconnected",
+      "lost",     "broken",     "abort",   "aborted",    "reset",
+      "refused",  "unreachable"};
+  llvm::SmallVector<std::string, 4> W = identifierWords(Name);
+  for (size_t I = 0; I < W.size(); ++I)
+    if ((!RetryOnly && Words.contains(W[I])) ||
+        (!FailureOnly &&
+         isRetryWord(W[I], I + 1 < W.size() ? StringRef(W[I + 1]) : "")))
+      return true;
+  return false;
+}
+
+/// Does a name in \p Cond say failure or retry (`if (ec)`, `if
+/// (auto_reconnect())`, `if (retried_ < retry_number_)`)?
+static bool conditionSaysFailure(const Stmt *Cond, bool RetryOnly) {
+  bool Says = false;
+  forEachDescendant(Cond, [&](const Stmt *N) {
+    const NamedDecl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(N))
+      D = ME->getMemberDecl();
+    Says = Says || (D && D->getDeclName().isIdentifier() &&
+                    saysFailure(D->getName(), RetryOnly));
+  });
+  return Says;
+}
+
+/// Does \p Again, a call in handler \p H that starts \p Attempt again, run
+/// on a failure: is \p H named for one, or does a test around the call or
+/// a catch hold it? A call made at once (not \p Scheduled) needs a word of
+/// retry in the handler's or the attempt's name or in a test around it
+/// (`Reconnect`, `if (retried_ < max_)`): an error alone may be the error
+/// of another step.
+static bool runsOnFailure(const FunctionDecl *H, const FunctionDecl *Attempt,
+                          const CallExpr *Again, bool Scheduled,
+                          ASTContext &Ctx) {
+  bool RetryOnly = !Scheduled;
+  for (const FunctionDecl *F : {H, RetryOnly ? Attempt : H})
+    if (F->getDeclName().isIdentifier() && saysFailure(F->getName(), RetryOnly))
+      return true;
+  DynTypedNode N = DynTypedNode::create(*Again);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      return false;
+    N = Parents[0];
+    if (N.get<CXXCatchStmt>() && !RetryOnly)
+      return true;
+    const Stmt *Cond = nullptr;
+    if (const auto *If = N.get<IfStmt>())
+      Cond = If->getCond();
+    else if (const auto *CO = N.get<ConditionalOperator>())
+      Cond = CO->getCond();
+    else if (const auto *SW = N.get<SwitchStmt>())
+      Cond = SW->getCond();
+    if (Cond && !containsStmt(Cond, Again) &&
+        conditionSaysFailure(Cond, RetryOnly))
+      return true;
+  }
+  return false;
+}
+
+/// Can \p FD start an attempt? Not when its name says it ends or tears
+/// something down (`DestructTargetData`, `doZipFinish`, `close_conn`),
+/// reads what arrived (`read_callback`) or handles a failure
+/// (`socket_failed`): starting those again re-issues nothing.
+static bool mayStartAttempt(const FunctionDecl *FD) {
+  if (!FD->getDeclName().isIdentifier() ||
+      saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true))
+    return false;
+  for (const std::string &W : identifierWords(FD->getName()))
+    if (llvm::is_contained({"destroy",  "destruct",   "free",     "close",
+                            "cleanup",  "clean",      "release",  "dispose",
+                            "shutdown", "stop",       "cancel",   "abort",
+                            "finish",   "fini",       "finalize", "teardown",
+                            "clear",    "delete",     "remove",   "unregister",
+                            "detach",   "disconnect", "reset",    "read",
+                            "recv",     "receive"},
+                           W))
+      return false;
+  return true;
+}
+
+/// Does \p Args, the arguments a handler \p H hands when it schedules
+/// itself again, pass the same request on: its own parameters, a counter
+/// stepped by one, a placeholder? A timer re-armed for another request
+/// (`bind(&C::OnTimeout, self, next->id())`) is no retry.
+static bool passesSameRequest(const FunctionDecl *H,
+                              llvm::ArrayRef<const Expr *> Args) {
+  return llvm::all_of(Args, [&](const Expr *Arg) {
+    const Expr *E = ignoreWrappers(Arg);
+    if (isa<CXXThisExpr>(E) ||
+        E->getType().getAsString().find("placeholder") != std::string::npos)
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+      E = ignoreWrappers(BO->getLHS());
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(E));
+    return P && llvm::is_contained(H->parameters(), P);
+  });
+}
+
+/// \p Arg through the conversions to a parameter's type (a std::function
+/// made from a lambda or a bind expression).
+static const Expr *unwrapCallable(const Expr *Arg) {
+  const Expr *E = Arg;
+  for (const Expr *Prev = nullptr; E != Prev;) {
+    Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cons = dyn_cast<CXXConstructExpr>(E);
+        Cons && Cons->getNumArgs() == 1)
+      E = Cons->getArg(0);
+    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MTE->getSubExpr();
+    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BTE->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    // A callable made first and handed by name (`auto f = std::bind(...);
+    // tasks.addTask(f, 500);`).
+    else if (const VarDecl *V = refVar(E); V && V->hasLocalStorage() &&
+                                           V->getInit() &&
+                                           !V->getType()->isPointerType())
+      E = V->getInit();
+  }
+  return E;
+}
+
+namespace {
+/// What a callable handed to a scheduler starts: the function, the call to
+/// it when one is written, and the arguments it is handed.
+struct Started {
+  const FunctionDecl *Fn = nullptr;
+  const CallExpr *Call = nullptr;
+  llvm::SmallVector<const Expr *, 4> Args;
+};
+} // namespace
+
+/// What a callable argument \p Arg starts: a lambda's first call to a
+/// function defined here, a bound function (`std::bind(&C::Start, this)`),
+/// a function by name (a C callback).
+static Started attemptIn(const Expr *Arg) {
+  const Expr *E = unwrapCallable(Arg);
+  Started Out;
+  if (const auto *LE = dyn_cast<LambdaExpr>(E)) {
+    forEachInFunction(LE->getBody(), [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+      const FunctionDecl *Def = nullptr;
+      if (!Out.Fn && FD && isProjectFunction(FD) && FD->hasBody(Def)) {
+        Out.Fn = Def;
+        Out.Call = Call;
+        Out.Args.append(Call->arg_begin(), Call->arg_end());
+      }
+    });
+    return Out;
+  }
+  const CallExpr *Bind = dyn_cast<CallExpr>(E);
+  if (Bind && (calleeName(Bind) != "bind" || Bind->getNumArgs() == 0))
+    return Out;
+  if (Bind)
+    E = Bind->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !isProjectFunction(FD) || !FD->hasBody(Def))
+    return Out;
+  Out.Fn = Def;
+  // A member is bound to its object first: the rest are its arguments.
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  unsigned First = MD && !MD->isStatic() ? 2 : 1;
+  if (Bind)
+    for (unsigned I = First; I < Bind->getNumArgs(); ++I)
+      Out.Args.push_back(Bind->getArg(I));
+  return Out;
+}
+
+const llvm::DenseMap<const ValueDecl *,
+                     llvm::SmallVector<const FunctionDecl *, 1>> &
+ReissueRecognizer::eventCallbacks() {
+  if (EventCallbacks)
+    return *EventCallbacks;
+  EventCallbacks.emplace();
+  for (const CallExpr *Call : Index.unitNodes().Calls) {
+    // A call handed a function by name and an event object registers it.
+    const FunctionDecl *Callback = nullptr;
+    const ValueDecl *Object = nullptr;
+    for (const Expr *Arg : Call->arguments()) {
+      Object = Object ? Object : eventObject(Arg);
+      const auto *DRE = dyn_cast<DeclRefExpr>(unwrapCallable(Arg));
+      const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+      const FunctionDecl *Def = nullptr;
+      if (!Callback && FD && isProjectFunction(FD) && FD->hasBody(Def))
+        Callback = Def;
+    }
+    if (!Object || !Callback)
+      continue;
+    auto &List = (*EventCallbacks)[Object];
+    if (!llvm::is_contained(List, Callback))
+      List.push_back(Callback);
+  }
+  return *EventCallbacks;
+}
+
+/// The callback \p Call arms when it hands a delay to an event object that
+/// one callback is registered on (`evtimer_add(&ns->timeout_event, &tv)`).
+static const FunctionDecl *
+armedCallback(const CallExpr *Call,
+              const llvm::DenseMap<const ValueDecl *,
+                                   llvm::SmallVector<const FunctionDecl *, 1>>
+                  &Callbacks) {
+  for (const Expr *Arg : Call->arguments())
+    if (const ValueDecl *Object = eventObject(Arg)) {
+      auto It = Callbacks.find(Object);
+      if (It != Callbacks.end() && It->second.size() == 1)
+        return It->second.front();
+    }
+  return nullptr;
+}
+
+llvm::ArrayRef<const FunctionDecl *>
+ReissueRecognizer::referenced(const FunctionDecl *F) {
+  auto [It, Fresh] = Refs.try_emplace(F);
+  if (!Fresh || !F->getBody())
+    return It->second;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
+  llvm::SmallVector<const FunctionDecl *, 8> Out;
+  forEachDescendant(F->getBody(), [&](const Stmt *N) {
+    const ValueDecl *D = nullptr;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+      D = DRE->getDecl();
+    else if (const auto *ME = dyn_cast<MemberExpr>(N))
+      D = ME->getMemberDecl();
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    const FunctionDecl *Def = nullptr;
+    if (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
+        Seen.insert(Def).second)
+      Out.push_back(Def);
+    // Arming an event object starts the callback registered on it.
+    if (const auto *Call = dyn_cast<CallExpr>(N))
+      if (const FunctionDecl *CB = armedCallback(Call, eventCallbacks());
+          CB && Seen.insert(CB).second)
+        Out.push_back(CB);
+  });
+  Refs[F] = Out;
+  return Refs[F];
+}
+
+std::optional<unsigned> ReissueRecognizer::reaches(const FunctionDecl *From,
+                                                   const FunctionDecl *To) {
+  const FunctionDecl *Target = To->getCanonicalDecl();
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen{From};
+  llvm::SmallVector<const FunctionDecl *, 8> Level{From};
+  for (unsigned Depth = 0; Depth < 4 && !Level.empty(); ++Depth) {
+    llvm::SmallVector<const FunctionDecl *, 8> Next;
+    for (const FunctionDecl *F : Level)
+      for (const FunctionDecl *G : referenced(F)) {
+        if (G->getCanonicalDecl() == Target)
+          return Depth + 1;
+        if (Seen.insert(G).second)
+          Next.push_back(G);
+      }
+    Level = std::move(Next);
+  }
+  return std::nullopt;
+}
+
+std::optional<ReissueRecognizer::Candidate>
+ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
+  ASTContext &Ctx = Index.context();
+  Candidate C{H, Call, nullptr, nullptr, false};
+  bool Self = false;
+  const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;
+  if (FD && isProjectFunction(FD) && FD->hasBody(Def) &&
+      Def->getCanonicalDecl() != H->getCanonicalDecl()) {
+    C.Attempt = Def;
+    C.AttemptCall = Call;
+  }
+  for (unsigned I = 0; !C.Attempt && I < Call->getNumArgs(); ++I) {
+    Started S = attemptIn(Call->getArg(I));
+    if (!S.Fn)
+      continue;
+    // A callable handed to anything but a scheduler is a completion
+    // handler of that call (`async_read(fd, on_read)`), not a start.
+    if (!isScheduler(Call, H, Ctx))
+      return std::nullopt;
+    C.Attempt = S.Fn;
+    C.AttemptCall = S.Call;
+    C.Scheduled = true;
+    // A handler that schedules itself again must hand on the same
+    // request, as a recursion does.
+    Self = S.Fn->getCanonicalDecl() == H->getCanonicalDecl();
+    if (Self && !passesSameRequest(H, S.Args))
+      return std::nullopt;
+  }
+  // Arming a timer whose callback was registered elsewhere
+  // (`evtimer_add(&ns->timeout_event, &tv)`).
+  if (!C.Attempt && delayArgument(Call, Ctx))
+    if (const FunctionDecl *CB = armedCallback(Call, eventCallbacks())) {
+      C.Attempt = CB;
+      C.Scheduled = true;
+      Self = CB->getCanonicalDecl() == H->getCanonicalDecl();
+    }
+  if (!C.Attempt || !mayStartAttempt(C.Attempt) ||
+      !runsOnFailure(H, C.Attempt, Call, C.Scheduled, Ctx))
+    return std::nullopt;
+  std::optional<unsigned> Distance =
+      Self ? std::optional<unsigned>(0) : reaches(C.Attempt, H);
+  if (!Distance)
+    return std::nullopt;
+  C.Distance = *Distance;
+  return C;
+}
+
+void ReissueRecognizer::collect(const FunctionDecl *H,
+                                std::vector<Candidate> &Out) {
+  // A loop in the handler is the loop recognizer's; a lambda runs later.
+  auto Enter = [](const Stmt *N) {
+    return !isa<LambdaExpr, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(N);
+  };
+  walkStatements(
+      H->getBody(),
+      [&](const Stmt *N) {
+        const auto *Call = dyn_cast<CallExpr>(N);
+        // A bind expression is what a scheduler is handed, not a start.
+        if (!Call || calleeName(Call) == "bind")
+          return;
+        if (std::optional<Candidate> C = candidateAt(H, Call))
+          Out.push_back(*C);
+      },
+      Enter);
+}
+
+/// The operations the attempt \p C starts again performs.
+static llvm::SmallVector<Operation, 2>
+attemptOperations(RetrySiteIndex &Index, const CallExpr *Call,
+                  const FunctionDecl *A) {
+  if (Call) {
+    llvm::SmallVector<Operation, 2> Ops = Index.operationsIn(Call);
+    if (Ops.empty())
+      if (std::optional<Operation> Op = Index.unknownOperation(Call))
+        Ops.push_back(*Op);
+    return Ops;
+  }
+  if (std::optional<Operation> Op = Index.operationIn(A))
+    return {*Op};
+  return Index.operations().unknownOperationsIn(A->getBody());
+}
+
+const RetrySite *ReissueRecognizer::recognize(const Candidate &C) {
+  ASTContext &Ctx = Index.context();
+  // (Asked once per call: the unit is scanned once. The table is not
+  // asked first: the helper recognizer has asked it about the same call.)
+  llvm::SmallVector<Operation, 2> Ops =
+      attemptOperations(Index, C.AttemptCall, C.Attempt);
+  if (Ops.empty())
+    return Index.table().notSite(
+        C.Again, "the function it starts again performs no operation");
+  auto Site = std::make_unique<RetrySite>();
+  Site->Kind = RetryKind::Reissue;
+  Site->Site = C.Again;
+  Site->Handler = C.Handler;
+  Site->Reissued = C.Attempt;
+  Site->Operations = std::move(Ops);
+  Index.summarizer().summarize(*Site);
+  readReissueWaits(*Site, C.Handler, C.Scheduled, Index.api(), Ctx);
+  readReissueCap(*Site, C.Handler, C.Attempt, Ctx, Index.files());
+  return Index.table().recordWithEvidence(C.Again, C.Again, std::move(Site),
+                                          /*ByStructure=*/true, C.Handler, Ctx);
+}
+
+void ReissueRecognizer::scan() {
+  Scanned = true;
+  std::vector<Candidate> Found;
+  for (const FunctionDecl *H : Index.unitNodes().Functions)
+    if (H->getBody() && !isa<CXXConstructorDecl, CXXDestructorDecl>(H))
+      collect(H, Found);
+  // A call to a handler that itself starts the attempt again is not the
+  // retry: the handler is. One site per handler and attempt.
+  // A callback that a handler hands to a timer only runs the attempt: the
+  // handler that armed the timer (with its delay and its count) is the site.
+  llvm::SmallPtrSet<const FunctionDecl *, 8> TimerCallbacks;
+  for (const Candidate &C : Found)
+    if (C.Scheduled && C.Attempt != C.Handler)
+      TimerCallbacks.insert(C.Attempt->getCanonicalDecl());
+  llvm::erase_if(Found, [&](const Candidate &C) {
+    return !C.Scheduled && TimerCallbacks.count(C.Handler->getCanonicalDecl());
+  });
+  // Of the handlers that start one attempt again, the one its failure
+  // reaches first retries it; the others start it for another reason (a
+  // server marked down starts the probes its failed probe repeats).
+  llvm::DenseMap<const FunctionDecl *, unsigned> Closest;
+  for (const Candidate &C : Found) {
+    auto [It, New] =
+        Closest.try_emplace(C.Attempt->getCanonicalDecl(), C.Distance);
+    It->second = std::min(It->second, C.Distance);
+  }
+  llvm::erase_if(Found, [&](const Candidate &C) {
+    return C.Distance > Closest.lookup(C.Attempt->getCanonicalDecl());
+  });
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Handlers;
+  for (const Candidate &C : Found)
+    Handlers.insert(C.Handler->getCanonicalDecl());
+  llvm::DenseSet<std::pair<const FunctionDecl *, const FunctionDecl *>> Done;
+  for (const Candidate &C : Found) {
+    if (Handlers.count(C.Attempt->getCanonicalDecl()) &&
+        C.Attempt->getCanonicalDecl() != C.Handler->getCanonicalDecl())
+      continue;
+    if (!Done.insert({C.Handler, C.Attempt}).second ||
+        Index.helperSite(C.Again) || callsAgain(C.Again, C.Handler))
+      continue;
+    if (const RetrySite *Site = recognize(C)) {
+      All.push_back(Site);
+      ByCall[C.Again] = Site;
+      ByFunction[C.Handler->getCanonicalDecl()].push_back(Site);
+      if (C.Attempt->getCanonicalDecl() != C.Handler->getCanonicalDecl())
+        ByFunction[C.Attempt->getCanonicalDecl()].push_back(Site);
+    }
+  }
+}
+
+const RetrySite *ReissueRecognizer::siteAt(const CallExpr *Call) {
+  if (!Scanned)
+    scan();
+  return ByCall.lookup(Call);
+}
+
+llvm::ArrayRef<const RetrySite *>
+ReissueRecognizer::byFunction(const FunctionDecl *FD) {
+  if (!Scanned)
+    scan();
+  auto It = ByFunction.find(FD->getCanonicalDecl());
+  if (It == ByFunction.end())
+    return {};
+  return It->second;
+}
+
+llvm::ArrayRef<const RetrySite *> ReissueRecognizer::sites() {
+  if (!Scanned)
+    scan();
+  return All;
+}
+
+} // namespace clang::tidy::retry::model

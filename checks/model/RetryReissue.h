@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The recognizer of retries by re-issue: event-driven code starts an
+// attempt in one function, learns of its failure in a handler the attempt
+// registered (a callback, a timer, a reply handler), and there starts the
+// attempt again, at once or through a timer. No loop or recursion is in
+// view: the attempt and the handler reach each other only through what
+// they register.
+
+#ifndef RETRYLINT_CHECKS_MODEL_RETRYREISSUE_H
+#define RETRYLINT_CHECKS_MODEL_RETRYREISSUE_H
+
+#include "RetrySite.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <vector>
+
+namespace clang::tidy::retry::model {
+
+class RetrySiteIndex;
+
+class ReissueRecognizer {
+public:
+  explicit ReissueRecognizer(RetrySiteIndex &Index) : Index(Index) {}
+
+  /// The site \p Call makes by starting an attempt again, or null.
+  const RetrySite *siteAt(const CallExpr *Call);
+  /// The sites whose handler or re-issued attempt is \p FD.
+  llvm::ArrayRef<const RetrySite *> byFunction(const FunctionDecl *FD);
+  /// Every re-issue site of the unit, in the order found.
+  llvm::ArrayRef<const RetrySite *> sites();
+
+private:
+  /// A call in a handler that starts an attempt again.
+  struct Candidate {
+    const FunctionDecl *Handler;
+    const CallExpr *Again;       ///< the site: the call or the scheduler
+    const FunctionDecl *Attempt; ///< the function started again
+    const CallExpr *AttemptCall; ///< the call to it, when one is written
+    bool Scheduled;              ///< handed over as a callable
+    unsigned Distance = 0; ///< how many calls the attempt takes to fail here
+  };
+  void scan();
+  void collect(const FunctionDecl *H, std::vector<Candidate> &Out);
+  /// The attempt \p Call in handler \p H starts again, if it is one.
+  std::optional<Candidate> candidateAt(const FunctionDecl *H,
+                                       const CallExpr *Call);
+  const RetrySite *recognize(const Candidate &C);
+  /// In how many steps does \p From reach \p To through what its body calls
+  /// or registers (calls, functions named as callbacks, bound members, the
+  /// callbacks of the timers it arms), a few levels deep? None when it does
+  /// not.
+  std::optional<unsigned> reaches(const FunctionDecl *From,
+                                  const FunctionDecl *To);
+  llvm::ArrayRef<const FunctionDecl *> referenced(const FunctionDecl *F);
+  /// The callbacks registered on each timer or event object of the unit
+  /// (`evtimer_assign(&ns->timeout_event, base, probe_cb, ns)`): arming
+  /// the object elsewhere starts them.
+  const llvm::DenseMap<const ValueDecl *,
+                       llvm::SmallVector<const FunctionDecl *, 1>> &
+  eventCallbacks();
+
+  RetrySiteIndex &Index;
+  bool Scanned = false;
+  std::vector<const RetrySite *> All;
+  llvm::DenseMap<const CallExpr *, const RetrySite *> ByCall;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const RetrySite *, 1>>
+      ByFunction;
+  llvm::DenseMap<const FunctionDecl *,
+                 llvm::SmallVector<const FunctionDecl *, 8>>
+      Refs;
+  std::optional<llvm::DenseMap<const ValueDecl *,
+                               llvm::SmallVector<const FunctionDecl *, 1>>>
+      EventCallbacks;
+};
+
+} // namespace clang::tidy::retry::model
+
+#endif
