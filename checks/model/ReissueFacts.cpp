@@ -22,17 +22,6 @@ namespace clang::tidy::retry::model {
 
 using namespace utils;
 
-/// The declaration a counter expression names: `n`, `retried_`,
-/// `req->retried_`.
-static const ValueDecl *counterDecl(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->getMemberDecl();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl();
-  return nullptr;
-}
-
 /// What \p Body increments or decrements that outlives a call of the
 /// handler and counts: a member, a field, a global or a static integer,
 /// not a local (a loop index) and not a time (`tv.tv_sec += ...`).
@@ -47,7 +36,7 @@ static llvm::SmallPtrSet<const ValueDecl *, 4> countersIn(const Stmt *Body) {
              CA && (CA->getOpcode() == BO_AddAssign ||
                     CA->getOpcode() == BO_SubAssign))
       Operand = CA->getLHS();
-    const ValueDecl *D = Operand ? counterDecl(Operand) : nullptr;
+    const ValueDecl *D = Operand ? refDecl(Operand) : nullptr;
     const auto *V = dyn_cast_or_null<VarDecl>(D);
     if (D && !(V && V->hasLocalStorage()) && D->getType()->isIntegerType() &&
         D->getDeclName().isIdentifier() && !durationUnitFromName(D->getName()))
@@ -64,12 +53,9 @@ namesCounter(const Expr *E,
              bool ByName) {
   bool Yes = false;
   forEachDescendant(E, [&](const Stmt *N) {
-    const NamedDecl *D = nullptr;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      D = DRE->getDecl();
-    else if (const auto *ME = dyn_cast<MemberExpr>(N))
-      D = ME->getMemberDecl();
-    Yes = Yes || (D && (Counters.count(cast<ValueDecl>(D)) ||
+    const auto *X = dyn_cast<Expr>(N);
+    const ValueDecl *D = X ? refDecl(X) : nullptr;
+    Yes = Yes || (D && (Counters.count(D) ||
                         (ByName && D->getDeclName().isIdentifier() &&
                          countsAttempts(D->getName()))));
   });
@@ -249,11 +235,8 @@ persistentReads(const Expr *E, const FunctionDecl *H, const ApiModel &Model,
       if (const auto *Call = dyn_cast<CallExpr>(N))
         Random =
             Random || Model.perAttemptSource(Call) == SourceKind::RandomNumber;
-      const ValueDecl *D = nullptr;
-      if (const auto *ME = dyn_cast<MemberExpr>(N))
-        D = ME->getMemberDecl();
-      else if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-        D = DRE->getDecl();
+      const auto *X = dyn_cast<Expr>(N);
+      const ValueDecl *D = X ? refDecl(X) : nullptr;
       const auto *V = dyn_cast_or_null<VarDecl>(D);
       if (!D || !Seen.insert(D).second)
         return;
@@ -306,16 +289,8 @@ persistentChanges(const Stmt *Body) {
 }
 
 const ValueDecl *eventObject(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  const ValueDecl *D = nullptr;
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    D = ME->getMemberDecl();
-  else if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    D = dyn_cast<VarDecl>(DRE->getDecl());
-  if (!D || isa<ParmVarDecl>(D))
+  const ValueDecl *D = refDecl(E);
+  if (!isa_and_nonnull<FieldDecl, VarDecl>(D) || isa<ParmVarDecl>(D))
     return nullptr;
   QualType T = D->getType().getNonReferenceType();
   if (T->isPointerType())

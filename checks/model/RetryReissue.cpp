@@ -53,26 +53,18 @@ static bool saysFailure(StringRef Name, bool RetryOnly = false,
 static bool conditionSaysFailure(const Stmt *Cond, bool RetryOnly) {
   bool Says = false;
   forEachDescendant(Cond, [&](const Stmt *N) {
-    const NamedDecl *D = nullptr;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      D = DRE->getDecl();
-    else if (const auto *ME = dyn_cast<MemberExpr>(N))
-      D = ME->getMemberDecl();
+    const auto *X = dyn_cast<Expr>(N);
+    const ValueDecl *D = X ? refDecl(X) : nullptr;
     Says = Says || (D && D->getDeclName().isIdentifier() &&
                     saysFailure(D->getName(), RetryOnly));
   });
   return Says;
 }
 
-/// Does \p Again, a call in handler \p H that starts \p Attempt again, run
-/// on a failure: is \p H named for one, or does a test around the call or
-/// a catch hold it? A call made at once (not \p Scheduled) needs a word of
-/// retry in the handler's or the attempt's name or in a test around it
-/// (`Reconnect`, `if (retried_ < max_)`): an error alone may be the error
-/// of another step.
-static bool runsOnFailure(const FunctionDecl *H, const FunctionDecl *Attempt,
-                          const CallExpr *Again, bool Scheduled,
-                          ASTContext &Ctx) {
+bool ReissueRecognizer::runsOnFailure(const FunctionDecl *H,
+                                      const FunctionDecl *Attempt,
+                                      const CallExpr *Again, bool Scheduled) {
+  ASTContext &Ctx = Index.context();
   bool RetryOnly = !Scheduled;
   for (const FunctionDecl *F : {H, RetryOnly ? Attempt : H})
     if (F->getDeclName().isIdentifier() && saysFailure(F->getName(), RetryOnly))
@@ -92,8 +84,14 @@ static bool runsOnFailure(const FunctionDecl *H, const FunctionDecl *Attempt,
       Cond = CO->getCond();
     else if (const auto *SW = N.get<SwitchStmt>())
       Cond = SW->getCond();
-    if (Cond && !containsStmt(Cond, Again) &&
-        conditionSaysFailure(Cond, RetryOnly))
+    if (!Cond || containsStmt(Cond, Again))
+      continue;
+    // A test holds many calls: it is read once.
+    auto [It, Fresh] =
+        ConditionSays.try_emplace({Cond, unsigned(RetryOnly)}, false);
+    if (Fresh)
+      It->second = conditionSaysFailure(Cond, RetryOnly);
+    if (It->second)
       return true;
   }
   return false;
@@ -107,15 +105,14 @@ static bool mayStartAttempt(const FunctionDecl *FD) {
   if (!FD->getDeclName().isIdentifier() ||
       saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true))
     return false;
+  static const llvm::StringSet<> Ends = {
+      "destroy", "destruct",   "free",     "close",      "cleanup", "clean",
+      "release", "dispose",    "shutdown", "stop",       "cancel",  "abort",
+      "finish",  "fini",       "finalize", "teardown",   "clear",   "delete",
+      "remove",  "unregister", "detach",   "disconnect", "reset",   "read",
+      "recv",    "receive"};
   for (const std::string &W : identifierWords(FD->getName()))
-    if (llvm::is_contained({"destroy",  "destruct",   "free",     "close",
-                            "cleanup",  "clean",      "release",  "dispose",
-                            "shutdown", "stop",       "cancel",   "abort",
-                            "finish",   "fini",       "finalize", "teardown",
-                            "clear",    "delete",     "remove",   "unregister",
-                            "detach",   "disconnect", "reset",    "read",
-                            "recv",     "receive"},
-                           W))
+    if (Ends.contains(W))
       return false;
   return true;
 }
@@ -225,17 +222,20 @@ ReissueRecognizer::eventCallbacks() {
   EventCallbacks.emplace();
   for (const CallExpr *Call : Index.unitNodes().Calls) {
     // A call handed a function by name and an event object registers it.
+    // (The callback first: it is rare, and the object's test reads names.)
     const FunctionDecl *Callback = nullptr;
-    const ValueDecl *Object = nullptr;
     for (const Expr *Arg : Call->arguments()) {
-      Object = Object ? Object : eventObject(Arg);
-      const auto *DRE = dyn_cast<DeclRefExpr>(unwrapCallable(Arg));
+      const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
       const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
       const FunctionDecl *Def = nullptr;
       if (!Callback && FD && isProjectFunction(FD) && FD->hasBody(Def))
         Callback = Def;
     }
-    if (!Object || !Callback)
+    const ValueDecl *Object = nullptr;
+    for (const Expr *Arg : Call->arguments())
+      if (Callback && !Object)
+        Object = eventObject(Arg);
+    if (!Object)
       continue;
     auto &List = (*EventCallbacks)[Object];
     if (!llvm::is_contained(List, Callback))
@@ -268,18 +268,15 @@ ReissueRecognizer::referenced(const FunctionDecl *F) {
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen;
   llvm::SmallVector<const FunctionDecl *, 8> Out;
   forEachDescendant(F->getBody(), [&](const Stmt *N) {
-    const ValueDecl *D = nullptr;
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-      D = DRE->getDecl();
-    else if (const auto *ME = dyn_cast<MemberExpr>(N))
-      D = ME->getMemberDecl();
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    const auto *X = dyn_cast<Expr>(N);
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(X ? refDecl(X) : nullptr);
     const FunctionDecl *Def = nullptr;
     if (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
         Seen.insert(Def).second)
       Out.push_back(Def);
     // Arming an event object starts the callback registered on it.
-    if (const auto *Call = dyn_cast<CallExpr>(N))
+    if (const auto *Call = dyn_cast<CallExpr>(N);
+        Call && !eventCallbacks().empty())
       if (const FunctionDecl *CB = armedCallback(Call, eventCallbacks());
           CB && Seen.insert(CB).second)
         Out.push_back(CB);
@@ -337,14 +334,14 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
   }
   // Arming a timer whose callback was registered elsewhere
   // (`evtimer_add(&ns->timeout_event, &tv)`).
-  if (!C.Attempt && delayArgument(Call, Ctx))
+  if (!C.Attempt && !eventCallbacks().empty() && delayArgument(Call, Ctx))
     if (const FunctionDecl *CB = armedCallback(Call, eventCallbacks())) {
       C.Attempt = CB;
       C.Scheduled = true;
       Self = CB->getCanonicalDecl() == H->getCanonicalDecl();
     }
   if (!C.Attempt || !mayStartAttempt(C.Attempt) ||
-      !runsOnFailure(H, C.Attempt, Call, C.Scheduled, Ctx))
+      !runsOnFailure(H, C.Attempt, Call, C.Scheduled))
     return std::nullopt;
   std::optional<unsigned> Distance =
       Self ? std::optional<unsigned>(0) : reaches(C.Attempt, H);

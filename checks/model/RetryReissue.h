@@ -42,6 +42,14 @@ private:
   };
   void scan();
   void collect(const FunctionDecl *H, std::vector<Candidate> &Out);
+  /// Does \p Again, a call in handler \p H that starts \p Attempt again,
+  /// run on a failure: is \p H named for one, or does a test around the
+  /// call or a catch hold it? A call made at once (not \p Scheduled) needs
+  /// a word of retry in the handler's or the attempt's name or in a test
+  /// around it (`Reconnect`, `if (retried_ < max_)`): an error alone may be
+  /// the error of another step.
+  bool runsOnFailure(const FunctionDecl *H, const FunctionDecl *Attempt,
+                     const CallExpr *Again, bool Scheduled);
   /// The attempt \p Call in handler \p H starts again, if it is one.
   std::optional<Candidate> candidateAt(const FunctionDecl *H,
                                        const CallExpr *Call);
@@ -72,6 +80,8 @@ private:
   std::optional<llvm::DenseMap<const ValueDecl *,
                                llvm::SmallVector<const FunctionDecl *, 1>>>
       EventCallbacks;
+  /// Whether a test's names say failure (or, second, retry alone).
+  llvm::DenseMap<std::pair<const Stmt *, unsigned>, bool> ConditionSays;
 };
 
 } // namespace clang::tidy::retry::model
