@@ -206,19 +206,6 @@ const Expr *delayArgument(const CallExpr *Scheduler, ASTContext &Ctx) {
   return nullptr;
 }
 
-/// The test that decides whether \p S runs its branch or its body again.
-static const Stmt *conditionOf(const Stmt *S) {
-  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
-    return If->getCond();
-  if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(S))
-    return CO->getCond();
-  if (const auto *SW = dyn_cast_or_null<SwitchStmt>(S))
-    return SW->getCond();
-  if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt>(S))
-    return loopParts(S).Cond;
-  return nullptr;
-}
-
 /// What \p E reads that outlives one call of the handler: members and
 /// fields (`backoff_`, `evcon->retry_cnt`), globals and statics. A local
 /// is followed into what it is made from: its initializer, what is

@@ -77,13 +77,7 @@ bool ReissueRecognizer::runsOnFailure(const FunctionDecl *H,
     N = Parents[0];
     if (N.get<CXXCatchStmt>() && !RetryOnly)
       return true;
-    const Stmt *Cond = nullptr;
-    if (const auto *If = N.get<IfStmt>())
-      Cond = If->getCond();
-    else if (const auto *CO = N.get<ConditionalOperator>())
-      Cond = CO->getCond();
-    else if (const auto *SW = N.get<SwitchStmt>())
-      Cond = SW->getCond();
+    const Stmt *Cond = conditionOf(N.get<Stmt>());
     if (!Cond || containsStmt(Cond, Again))
       continue;
     // A test holds many calls: it is read once.
@@ -139,26 +133,12 @@ static bool passesSameRequest(const FunctionDecl *H,
 /// \p Arg through the conversions to a parameter's type (a std::function
 /// made from a lambda or a bind expression).
 static const Expr *unwrapCallable(const Expr *Arg) {
-  const Expr *E = Arg;
-  for (const Expr *Prev = nullptr; E != Prev;) {
-    Prev = E;
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cons = dyn_cast<CXXConstructExpr>(E);
-        Cons && Cons->getNumArgs() == 1)
-      E = Cons->getArg(0);
-    else if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MTE->getSubExpr();
-    else if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BTE->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
-    // A callable made first and handed by name (`auto f = std::bind(...);
-    // tasks.addTask(f, 500);`).
-    else if (const VarDecl *V = refVar(E); V && V->hasLocalStorage() &&
-                                           V->getInit() &&
-                                           !V->getType()->isPointerType())
-      E = V->getInit();
-  }
+  const Expr *E = ignoreWrappers(Arg);
+  // A callable made first and handed by name (`auto f = std::bind(...);
+  // tasks.addTask(f, 500);`).
+  if (const VarDecl *V = refVar(E); V && V->hasLocalStorage() && V->getInit() &&
+                                    !V->getType()->isPointerType())
+    E = ignoreWrappers(V->getInit());
   return E;
 }
 

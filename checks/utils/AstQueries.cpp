@@ -224,6 +224,18 @@ static bool endsByLeaving(const Stmt *S) {
                          CoreturnStmt>(S);
 }
 
+const Stmt *conditionOf(const Stmt *S) {
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return If->getCond();
+  if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(S))
+    return CO->getCond();
+  if (const auto *SW = dyn_cast_or_null<SwitchStmt>(S))
+    return SW->getCond();
+  if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt>(S))
+    return loopParts(S).Cond;
+  return nullptr;
+}
+
 const Stmt *exitBranch(const Stmt *Body, const Stmt *S) {
   const Stmt *Found = nullptr;
   std::function<bool(const Stmt *, const Stmt *)> Find = [&](const Stmt *N,

@@ -83,6 +83,10 @@ bool leavesLoop(const Stmt *S, bool InInnerBreakable = false);
 /// that `if` never runs after \p S. The outermost such branch.
 const Stmt *exitBranch(const Stmt *Body, const Stmt *S);
 
+/// The test that decides whether \p S (an `if`, `?:`, `switch` or loop)
+/// runs a branch or its body again; null for any other statement.
+const Stmt *conditionOf(const Stmt *S);
+
 /// Is \p Loc inside [Begin, End] in translation-unit order?
 bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
             SourceLocation End);
