@@ -233,9 +233,10 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
     // `boost::system::error_code`, `std::exception_ptr`).
     if (isErrorRecord(ignoreWrappers(S)->getType()))
       return Outcome::Failure;
-    if (E->getType()->isBooleanType() || S->getType()->isBooleanType() ||
-        S->getType()->isPointerType() || S->getType()->isRecordType() ||
-        S->getType()->isDependentType())
+    // (The result's own type: C++ converts an `int` tested for truth to
+    // bool, and `if (rc)` still says nothing of which value succeeds.)
+    if (S->getType()->isBooleanType() || S->getType()->isPointerType() ||
+        S->getType()->isRecordType() || S->getType()->isDependentType())
       return Outcome::Success;
     return zeroIsSuccess(S->getType()) ? Outcome::Failure : Outcome::Unknown;
   }

@@ -12,6 +12,7 @@
 #include "RetrySite.h"
 #include "utils/AssignedVars.h"
 #include "utils/SwitchGroups.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 
 namespace clang::tidy::retry::model {
@@ -141,16 +142,56 @@ public:
     if (const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
         BO && BO->isAssignmentOp() && containsStmt(BO->getRHS(), Call))
       return true;
+    if (Member && sameMember(E, Member))
+      return true;
     const VarDecl *V = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       V = dyn_cast<VarDecl>(DRE->getDecl());
     return V && Vars.count(V);
   }
 
+  /// The call's result is also held in the member \p M was assigned to
+  /// (`m->wsi = connect(&i); if (!m->wsi)`).
+  void heldIn(const MemberExpr *M) { Member = M; }
+
 private:
+  /// Do \p E and \p M name the same member of the same variable (or of
+  /// `this`)?
+  static bool sameMember(const Expr *E, const MemberExpr *M) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    if (!ME || ME->getMemberDecl() != M->getMemberDecl())
+      return false;
+    const Expr *A = ME->getBase()->IgnoreParenImpCasts();
+    const Expr *B = M->getBase()->IgnoreParenImpCasts();
+    if (isa<CXXThisExpr>(A) || isa<CXXThisExpr>(B))
+      return isa<CXXThisExpr>(A) && isa<CXXThisExpr>(B);
+    const ValueDecl *DA = refDecl(A), *DB = refDecl(B);
+    return DA && DA == DB;
+  }
+
   const CallExpr *Call;
+  const MemberExpr *Member = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
 };
+
+/// The member \p Call's result is assigned to, when it is one
+/// (`m->wsi = connect(&i)`).
+static const MemberExpr *memberHolding(const CallExpr *Call, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Call);
+  for (unsigned Depth = 0; Depth < 4; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return nullptr;
+    N = Parents[0];
+    if (const auto *BO = N.get<BinaryOperator>())
+      return BO->getOpcode() == BO_Assign
+                 ? dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts())
+                 : nullptr;
+    if (!N.get<ImplicitCastExpr>() && !N.get<ParenExpr>())
+      return nullptr;
+  }
+  return nullptr;
+}
 
 } // namespace
 
@@ -178,6 +219,7 @@ public:
       readSwitch(SW);
   }
   bool goesBack() const { return Found && !FailureLeaves; }
+  bool failureLeaves() const { return FailureLeaves; }
 
 private:
   void readIf(const IfStmt *If, bool Inner);
@@ -293,6 +335,66 @@ void FailureWayBack::readSwitch(const SwitchStmt *SW) {
   }
 }
 
+/// Does \p Name say that the state \p Call makes holds: the participle of a
+/// word of the callee of four letters or more (`connect` and
+/// `isConnected`), or a name made of the callee's own words (`open_db` and
+/// `db_open`, `isOpen`)? A name that adds a word of its own names another
+/// state (`read_suspended` beside `do_read`).
+static bool namesStateOf(StringRef Name, const CallExpr *Call) {
+  const FunctionDecl *FD = calleeDecl(Call);
+  if (!FD || !FD->getDeclName().isIdentifier() || Name == FD->getName())
+    return false;
+  llvm::SmallVector<std::string, 4> Made = identifierWords(FD->getName());
+  bool Shared = false, Own = false;
+  for (const std::string &W : identifierWords(Name)) {
+    bool Same = false;
+    for (const std::string &V : Made) {
+      if (V.size() >= 4 && (W == V + "ed" || W == V + "d"))
+        return true;
+      Same = Same || W == V;
+      Shared = Shared || (W == V && V.size() >= 4);
+    }
+    Own = Own || (!Same && W != "is" && W != "has");
+  }
+  return Shared && !Own;
+}
+
+/// Does \p Cond hold a state \p Call makes, tested for its truth (under a
+/// `!` when \p Negated): `isConnected() || stop_`, `!c->db_open`?
+static bool testsStateOf(const Expr *Cond, const CallExpr *Call, bool Negated) {
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot)
+    return testsStateOf(UO->getSubExpr(), Call, !Negated);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr))
+    return testsStateOf(BO->getLHS(), Call, Negated) ||
+           testsStateOf(BO->getRHS(), Call, Negated);
+  if (Negated)
+    return false;
+  const ValueDecl *D = refDecl(E);
+  if (const auto *State = dyn_cast<CallExpr>(E))
+    D = State->getNumArgs() == 0 ? calleeDecl(State) : nullptr;
+  return D && D->getDeclName().isIdentifier() &&
+         namesStateOf(D->getName(), Call);
+}
+
+/// Does the loop leave on the state \p Call makes: its condition holds
+/// while it does not (`while (!c->db_open)`), or a test at the top of its
+/// body leaves once it does (`if (isConnected() || stop_) break;`)? The
+/// way back after a success then ends there, and a failure that stays in
+/// the loop goes back (IXWebSocket's `checkConnection`).
+static bool leavesOnStateOf(const LoopParts &P, const CallExpr *Call) {
+  if (P.Cond && testsStateOf(P.Cond, Call, /*Negated=*/true))
+    return true;
+  const auto *Body = dyn_cast<CompoundStmt>(P.Body);
+  return Body && llvm::any_of(Body->body(), [&](const Stmt *S) {
+           const auto *If = dyn_cast<IfStmt>(S);
+           return If && !If->getElse() && alwaysLeaves(If->getThen()) &&
+                  testsStateOf(If->getCond(), Call, /*Negated=*/false);
+         });
+}
+
 bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
                         LoopBodyReads &Reads, bool GivesUp) {
   LoopParts P = loopParts(Loop);
@@ -305,7 +407,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
   FailureWayBack Way(Call, Reader, leavesLoop(P.Body), GivesUp);
   Reads.forEachTest(P.Body,
                     [&](const Stmt *S, bool Inner) { Way.read(S, Inner); });
-  return Way.goesBack();
+  return Way.goesBack() || (!Way.failureLeaves() && leavesOnStateOf(P, Call));
 }
 
 /// Is \p Child, a child of \p Parent, in the place of a statement whose
@@ -449,6 +551,8 @@ bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
                        const Stmt *Back, ASTContext &Ctx,
                        LoopBodyReads &Reads) {
   CallResult IsResult(Region, Call, Reads);
+  if (const MemberExpr *M = memberHolding(Call, Ctx))
+    IsResult.heldIn(M);
   OutcomeReader Reader(Ctx, IsResult);
   const SourceManager &SM = Ctx.getSourceManager();
   bool Found = false, SuccessGoesBack = false;

@@ -188,21 +188,27 @@ static bool namesDelay(StringRef Name) {
 /// whose parameter or type is named for a delay.
 const Expr *delayArgument(const CallExpr *Scheduler, ASTContext &Ctx) {
   const FunctionDecl *FD = calleeDecl(Scheduler);
-  for (unsigned I = 0; I < Scheduler->getNumArgs(); ++I) {
-    const Expr *Arg = Scheduler->getArg(I);
-    if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-      continue; // no timeout: the event waits for its descriptor
-    QualType T = Arg->getType().getNonReferenceType().getUnqualifiedType();
-    if (T->isPointerType())
-      T = T->getPointeeType().getUnqualifiedType();
-    const ParmVarDecl *P =
-        FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
-    const auto *RD = T->getAsRecordDecl();
-    if (durationTypeUnit(T) ||
-        (P && P->getDeclName().isIdentifier() && namesDelay(P->getName())) ||
-        (RD && RD->getDeclName().isIdentifier() && namesDelay(RD->getName())))
-      return Arg;
-  }
+  // A number handed to a parameter named for a delay (`us`, `timeout_ms`)
+  // says more than a record whose type is (`struct timeval *`): the timer
+  // handed first (`lws_sorted_usec_list_t *sul`) is no delay.
+  for (bool ByRecord : {false, true})
+    for (unsigned I = 0; I < Scheduler->getNumArgs(); ++I) {
+      const Expr *Arg = Scheduler->getArg(I);
+      if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+        continue; // no timeout: the event waits for its descriptor
+      QualType T = Arg->getType().getNonReferenceType().getUnqualifiedType();
+      if (T->isPointerType())
+        T = T->getPointeeType().getUnqualifiedType();
+      const ParmVarDecl *P =
+          FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
+      const auto *RD = T->getAsRecordDecl();
+      if (ByRecord ? RD && RD->getDeclName().isIdentifier() &&
+                         namesDelay(RD->getName())
+                   : durationTypeUnit(T) || (T->isArithmeticType() && P &&
+                                             P->getDeclName().isIdentifier() &&
+                                             namesDelay(P->getName())))
+        return Arg;
+    }
   return nullptr;
 }
 

@@ -11,12 +11,15 @@
 // wait is the delay the scheduler is handed.
 
 #include "RetryReissue.h"
+#include "LoopBackOnFailure.h"
 #include "OperationFinder.h"
 #include "ReissueFacts.h"
 #include "RetryEvidence.h"
 #include "RetryRecursion.h"
 #include "RetrySiteIndex.h"
 #include "RetrySiteSummary.h"
+#include "WaitNames.h"
+#include "utils/AstWalk.h"
 #include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -73,7 +76,7 @@ bool ReissueRecognizer::runsOnFailure(const FunctionDecl *H,
   for (unsigned Depth = 0; Depth < 64; ++Depth) {
     auto Parents = Ctx.getParents(N);
     if (Parents.empty() || Parents[0].get<FunctionDecl>())
-      return false;
+      break;
     N = Parents[0];
     if (N.get<CXXCatchStmt>() && !RetryOnly)
       return true;
@@ -88,16 +91,38 @@ bool ReissueRecognizer::runsOnFailure(const FunctionDecl *H,
     if (It->second)
       return true;
   }
-  return false;
+  return Scheduled && afterFailedCall(H, Again);
+}
+
+bool ReissueRecognizer::afterFailedCall(const FunctionDecl *H,
+                                        const CallExpr *Again) {
+  ASTContext &Ctx = Index.context();
+  const SourceManager &SM = Ctx.getSourceManager();
+  bool Found = false;
+  forEachInFunction(H->getBody(), [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Found || !Call || containsStmt(Call, Again) ||
+        containsStmt(Again, Call) ||
+        !SM.isBeforeInTranslationUnit(Call->getBeginLoc(),
+                                      Again->getBeginLoc()))
+      return;
+    if (Index.operationsIn(Call).empty() && !Index.unknownOperation(Call))
+      return;
+    Found = goesBackOnFailure(H->getBody(), Call, Again, Ctx,
+                              Index.loopBodyReads());
+  });
+  return Found;
 }
 
 /// Can \p FD start an attempt? Not when its name says it ends or tears
 /// something down (`DestructTargetData`, `doZipFinish`, `close_conn`),
-/// reads what arrived (`read_callback`) or handles a failure
-/// (`socket_failed`): starting those again re-issues nothing.
+/// reads what arrived (`read_callback`), handles a failure
+/// (`socket_failed`) or waits (`ss_backoff`, `delay_retry`: it arms the
+/// next attempt, it is none): starting those again re-issues nothing.
 static bool mayStartAttempt(const FunctionDecl *FD) {
   if (!FD->getDeclName().isIdentifier() ||
-      saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true))
+      saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true) ||
+      isPauseName(FD->getName()) || isSleepName(FD->getName()))
     return false;
   static const llvm::StringSet<> Ends = {
       "destroy", "destruct",   "free",     "close",      "cleanup", "clean",

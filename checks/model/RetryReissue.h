@@ -50,6 +50,11 @@ private:
   /// the error of another step.
   bool runsOnFailure(const FunctionDecl *H, const FunctionDecl *Attempt,
                      const CallExpr *Again, bool Scheduled);
+  /// Does \p Again run because a call \p H made before it failed: under a
+  /// failure test of that call's result (`m->wsi = connect(&i); if
+  /// (!m->wsi)`, `if (dial(a) < 0)`)? Then \p H is the attempt and its own
+  /// failure handler.
+  bool afterFailedCall(const FunctionDecl *H, const CallExpr *Again);
   /// The attempt \p Call in handler \p H starts again, if it is one.
   std::optional<Candidate> candidateAt(const FunctionDecl *H,
                                        const CallExpr *Call);

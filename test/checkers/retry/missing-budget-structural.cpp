@@ -605,3 +605,99 @@ void send_until_stopping_ok(int id) {
     std::this_thread::sleep_for(std::chrono::seconds(1));
   }
 }
+
+// Loops that leave on the state their attempt makes (docs/rules.md, outcomes
+// that travel): the failure branch only computes the next wait, and the way
+// back after a success ends at a test of what the attempt establishes
+// (`connect` and `isConnected()`, `open_db` and a `db_open` flag): the loop
+// goes back because the call failed.
+// From IXWebSocket (IXWebSocket.cpp, checkConnection): connects for ever.
+struct ConnInit {
+  bool success;
+};
+struct WebSocketClient {
+  bool stop_ = false;
+  bool isConnected() const;
+  ConnInit connect(int timeoutSecs); // another file
+  void checkConnection_bad() {
+    unsigned retries = 0;
+    long waitMs = 0;
+    // Try to connect perpetually
+    while (true) {
+      // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: retry loop has no attempt cap and no deadline
+      if (isConnected() || stop_)
+        break;
+      if (waitMs > 0)
+        std::this_thread::sleep_for(std::chrono::milliseconds(waitMs));
+      ConnInit status = connect(5);
+      if (!status.success)
+        waitMs = 100L << (retries++ < 6 ? retries : 6);
+    }
+  }
+  // The same with the state tested in the loop's condition and a cap.
+  void connectCapped_ok() {
+    int attempts = 0;
+    while (!isConnected() && attempts < 5) {
+      ConnInit status = connect(5);
+      if (!status.success) {
+        ++attempts;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempts));
+      }
+    }
+  }
+  // Near-miss: the loop runs while connected and sends a heartbeat; its
+  // exit tests the connection, which the heartbeat does not make.
+  int send_heartbeat(); // another file
+  void heartbeat_ok() {
+    int missed = 0;
+    while (isConnected() && !stop_) {
+      int rc = send_heartbeat();
+      if (rc < 0)
+        ++missed;
+      std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+  }
+};
+
+// Near-miss from libevent (bufferevent_ssl.c): a read loop that stops when
+// reading is suspended; `read_suspended` adds a word of its own and names
+// another state than the one `do_read` makes.
+struct SslBev {
+  bool read_suspended;
+  int pending;
+};
+int do_read(SslBev *b, int n);  // another file; flags
+int bytes_to_read(SslBev *b);  // another file
+int ssl_pending(SslBev *b);    // another file
+void consider_reading_ok(SslBev *b) {
+  int n_to_read = bytes_to_read(b);
+  while (n_to_read) {
+    int r = do_read(b, n_to_read);
+    if (r & 3)
+      break;
+    if (b->read_suspended)
+      break;
+    // Read all pending data. This won't hit the network again.
+    n_to_read = ssl_pending(b);
+    if (!n_to_read)
+      n_to_read = bytes_to_read(b);
+  }
+}
+
+// A C-style reconnect: a flag the attempt's success shows (`db_open`),
+// tested in the loop's condition.
+struct DbClient {
+  int db_open;
+};
+int open_db(DbClient *c); // another file; 0 on success
+unsigned sleep(unsigned seconds);
+void open_until_done_bad(DbClient *c) {
+  unsigned retries = 0;
+  while (!c->db_open) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (open_db(c) != 0) {
+      ++retries;
+      sleep(1);
+    }
+  }
+}
