@@ -91,13 +91,48 @@ bool ReissueRecognizer::runsOnFailure(const FunctionDecl *H,
     if (It->second)
       return true;
   }
-  return Scheduled && afterFailedCall(H, Again);
+  return false;
+}
+
+/// What stands for \p Again's running in \p H: the call itself, and the
+/// assignments to the locals the tests around it read (`requeue = true;`
+/// before `if (requeue) addTask(...)`): a flag set because a call failed
+/// carries that failure to the call.
+static llvm::SmallVector<const Stmt *, 4>
+runsWith(const FunctionDecl *H, const CallExpr *Again, ASTContext &Ctx) {
+  llvm::SmallVector<const Stmt *, 4> Out{Again};
+  llvm::SmallPtrSet<const VarDecl *, 4> Flags;
+  DynTypedNode N = DynTypedNode::create(*Again);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      break;
+    N = Parents[0];
+    if (const Stmt *Cond = conditionOf(N.get<Stmt>());
+        Cond && !containsStmt(Cond, Again))
+      forEachDescendant(Cond, [&](const Stmt *X) {
+        const auto *V = dyn_cast_or_null<VarDecl>(
+            isa<Expr>(X) ? refDecl(cast<Expr>(X)) : nullptr);
+        if (V && V->hasLocalStorage())
+          Flags.insert(V);
+      });
+  }
+  if (Flags.empty())
+    return Out;
+  forEachInFunction(H->getBody(), [&](const Stmt *X) {
+    const auto *BO = dyn_cast<BinaryOperator>(X);
+    if (BO && BO->getOpcode() == BO_Assign &&
+        Flags.count(dyn_cast_or_null<VarDecl>(refDecl(BO->getLHS()))))
+      Out.push_back(BO);
+  });
+  return Out;
 }
 
 bool ReissueRecognizer::afterFailedCall(const FunctionDecl *H,
                                         const CallExpr *Again) {
   ASTContext &Ctx = Index.context();
   const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<const Stmt *, 4> Targets = runsWith(H, Again, Ctx);
   bool Found = false;
   forEachInFunction(H->getBody(), [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -106,12 +141,34 @@ bool ReissueRecognizer::afterFailedCall(const FunctionDecl *H,
         !SM.isBeforeInTranslationUnit(Call->getBeginLoc(),
                                       Again->getBeginLoc()))
       return;
+    // A call whose result is dropped (a statement of its own) is tested by
+    // nothing.
+    auto Parents = Ctx.getParents(*Call);
+    if (!Parents.empty() && Parents[0].get<CompoundStmt>())
+      return;
     if (Index.operationsIn(Call).empty() && !Index.unknownOperation(Call))
       return;
-    Found = goesBackOnFailure(H->getBody(), Call, Again, Ctx,
-                              Index.loopBodyReads());
+    for (const Stmt *T : Targets)
+      Found = Found || (!containsStmt(T, Call) &&
+                        goesBackOnFailure(H->getBody(), Call, T, Ctx,
+                                          Index.loopBodyReads()));
   });
   return Found;
+}
+
+/// Is \p Call inside a `catch` handler of its function?
+static bool inCatch(const CallExpr *Call, ASTContext &Ctx) {
+  DynTypedNode N = DynTypedNode::create(*Call);
+  for (unsigned Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+        Parents[0].get<LambdaExpr>())
+      return false;
+    N = Parents[0];
+    if (N.get<CXXCatchStmt>())
+      return true;
+  }
+  return false;
 }
 
 /// Can \p FD start an attempt? Not when its name says it ends or tears
@@ -345,13 +402,25 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
       C.Scheduled = true;
       Self = CB->getCanonicalDecl() == H->getCanonicalDecl();
     }
-  if (!C.Attempt || !mayStartAttempt(C.Attempt) ||
-      !runsOnFailure(H, C.Attempt, Call, C.Scheduled))
+  if (!C.Attempt || !mayStartAttempt(C.Attempt))
+    return std::nullopt;
+  bool Named = runsOnFailure(H, C.Attempt, Call, C.Scheduled);
+  if (!Named && !C.Scheduled)
     return std::nullopt;
   std::optional<unsigned> Distance =
       Self ? std::optional<unsigned>(0) : reaches(C.Attempt, H);
   if (!Distance)
     return std::nullopt;
+  // (Read last: it reads the handler's tests for each call before.) A
+  // scheduled call also runs on the failure of a call the handler made. A
+  // timer that re-arms itself retries only after a call it made failed (or
+  // in a handler of what one threw); re-armed on a state it polls (a bucket
+  // still empty, a child not yet reaped), it is a poll.
+  if (!Named || Self) {
+    bool Failed = afterFailedCall(H, Call);
+    if ((!Named && !Failed) || (Self && !Failed && !inCatch(Call, Ctx)))
+      return std::nullopt;
+  }
   C.Distance = *Distance;
   return C;
 }

@@ -19,6 +19,7 @@ struct wsi;
 struct wsi *client_connect(const char *addr); /* another file; null on failure */
 int dial(const char *addr);                     /* another file; < 0 on failure */
 int request_tx(void *h);                        /* another file */
+int send_ping(int fd);                          /* another file; < 0 on failure */
 int rand(void);
 
 #define container_of(p, T, m) ((T *)((char *)(p) - __builtin_offsetof(T, m)))
@@ -155,3 +156,61 @@ static int do_ss2_backoff_bad(struct ss2 *h, long us_override) {
 }
 
 static int ss2_backoff(struct ss2 *h) { return do_ss2_backoff_bad(h, 0); }
+
+/* Near-misses: a timer that re-arms itself while a state it polls is not
+   there yet. libevent's rate-limit refill re-arms while a bucket is still
+   empty (`again`, set from the bucket's own numbers); libwebsockets' reaper
+   re-arms while the child process has not exited (a countdown named for
+   retries beside it). Nothing failed: re-arming on a state is a poll. A
+   timer that re-arms itself after its own call failed is a retry (above:
+   `dial_start_bad`'s callback re-dials through it). */
+struct bucket {
+  struct sul sul;
+  long read_limit;
+  long write_limit;
+};
+void bucket_update(struct bucket *b); /* another file */
+
+static void refill_cb_ok(struct sul *s) {
+  struct bucket *b = container_of(s, struct bucket, sul);
+  int again = 0;
+  bucket_update(b);
+  if (b->read_limit <= 0)
+    again = 1;
+  if (b->write_limit <= 0)
+    again = 1;
+  if (again)
+    sul_schedule(&b->sul, refill_cb_ok, 1000);
+}
+
+struct spawn {
+  struct sul sul_reap;
+  int pipes_alive;
+  int reap_retry_budget;
+};
+int spawn_reap(struct spawn *p); /* another file; non-zero once reaped */
+void spawn_kill(struct spawn *p);
+
+static void spawn_reap_cb_ok(struct sul *s) {
+  struct spawn *p = container_of(s, struct spawn, sul_reap);
+  if (!spawn_reap(p) && !p->pipes_alive) {
+    if (--p->reap_retry_budget)
+      sul_schedule(&p->sul_reap, spawn_reap_cb_ok, 250 * 1000);
+    else
+      spawn_kill(p);
+  }
+}
+
+/* A handler that re-arms itself after the send it makes failed. */
+struct pinger {
+  struct sul sul;
+  int fd;
+};
+
+static void ping_retry_cb_bad(struct sul *s) {
+  struct pinger *p = container_of(s, struct pinger, sul);
+  if (send_ping(p->fd) < 0)
+    sul_schedule(&p->sul, ping_retry_cb_bad, 2000 * 1000);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
+  // CHECK-MESSAGES-BUDGET: :[[@LINE-2]]:5: warning: re-issue of 'ping_retry_cb_bad' in 'ping_retry_cb_bad' has no attempt cap and no deadline
+}
