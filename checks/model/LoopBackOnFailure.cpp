@@ -174,6 +174,8 @@ private:
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
 };
 
+} // namespace
+
 /// The member \p Call's result is assigned to, when it is one
 /// (`m->wsi = connect(&i)`).
 static const MemberExpr *memberHolding(const CallExpr *Call, ASTContext &Ctx) {
@@ -192,8 +194,6 @@ static const MemberExpr *memberHolding(const CallExpr *Call, ASTContext &Ctx) {
   }
   return nullptr;
 }
-
-} // namespace
 
 namespace {
 
