@@ -380,7 +380,7 @@ static bool testsStateOf(const Expr *Cond, const CallExpr *Call, bool Negated) {
 }
 
 /// Does the loop leave on the state \p Call makes: its condition holds
-/// while it does not (`while (!c->db_open)`), or a test at the top of its
+/// while it does not (`while (!c->db_open)`), or a test directly in its
 /// body leaves once it does (`if (isConnected() || stop_) break;`)? The
 /// way back after a success then ends there, and a failure that stays in
 /// the loop goes back (IXWebSocket's `checkConnection`).

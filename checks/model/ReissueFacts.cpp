@@ -244,14 +244,11 @@ persistentReads(const Expr *E, const FunctionDecl *H, const ApiModel &Model,
           return;
         if (Value)
           Work.push_back(Value);
-        for (DynTypedNode P = DynTypedNode::create(*LHS);;) {
-          auto Parents = Ctx.getParents(P);
-          if (Parents.empty() || Parents[0].get<FunctionDecl>())
-            break;
-          P = Parents[0];
+        anyEnclosing(LHS, Ctx, [&](const DynTypedNode &P) {
           if (const Stmt *Cond = conditionOf(P.get<Stmt>()))
             Work.push_back(Cond);
-        }
+          return false;
+        });
       });
     });
   };

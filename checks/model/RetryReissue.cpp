@@ -72,26 +72,19 @@ bool ReissueRecognizer::runsOnFailure(const FunctionDecl *H,
   for (const FunctionDecl *F : {H, RetryOnly ? Attempt : H})
     if (F->getDeclName().isIdentifier() && saysFailure(F->getName(), RetryOnly))
       return true;
-  DynTypedNode N = DynTypedNode::create(*Again);
-  for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty() || Parents[0].get<FunctionDecl>())
-      break;
-    N = Parents[0];
+  return anyEnclosing(Again, Ctx, [&](const DynTypedNode &N) {
     if (N.get<CXXCatchStmt>() && !RetryOnly)
       return true;
     const Stmt *Cond = conditionOf(N.get<Stmt>());
     if (!Cond || containsStmt(Cond, Again))
-      continue;
+      return false;
     // A test holds many calls: it is read once.
     auto [It, Fresh] =
         ConditionSays.try_emplace({Cond, unsigned(RetryOnly)}, false);
     if (Fresh)
       It->second = conditionSaysFailure(Cond, RetryOnly);
-    if (It->second)
-      return true;
-  }
-  return false;
+    return It->second;
+  });
 }
 
 /// What stands for \p Again's running in \p H: the call itself, and the
@@ -102,12 +95,7 @@ static llvm::SmallVector<const Stmt *, 4>
 runsWith(const FunctionDecl *H, const CallExpr *Again, ASTContext &Ctx) {
   llvm::SmallVector<const Stmt *, 4> Out{Again};
   llvm::SmallPtrSet<const VarDecl *, 4> Flags;
-  DynTypedNode N = DynTypedNode::create(*Again);
-  for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty() || Parents[0].get<FunctionDecl>())
-      break;
-    N = Parents[0];
+  anyEnclosing(Again, Ctx, [&](const DynTypedNode &N) {
     if (const Stmt *Cond = conditionOf(N.get<Stmt>());
         Cond && !containsStmt(Cond, Again))
       forEachDescendant(Cond, [&](const Stmt *X) {
@@ -116,7 +104,8 @@ runsWith(const FunctionDecl *H, const CallExpr *Again, ASTContext &Ctx) {
         if (V && V->hasLocalStorage())
           Flags.insert(V);
       });
-  }
+    return false;
+  });
   if (Flags.empty())
     return Out;
   forEachInFunction(H->getBody(), [&](const Stmt *X) {
@@ -158,17 +147,9 @@ bool ReissueRecognizer::afterFailedCall(const FunctionDecl *H,
 
 /// Is \p Call inside a `catch` handler of its function?
 static bool inCatch(const CallExpr *Call, ASTContext &Ctx) {
-  DynTypedNode N = DynTypedNode::create(*Call);
-  for (unsigned Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
-        Parents[0].get<LambdaExpr>())
-      return false;
-    N = Parents[0];
-    if (N.get<CXXCatchStmt>())
-      return true;
-  }
-  return false;
+  return anyEnclosing(Call, Ctx, [](const DynTypedNode &N) {
+    return N.get<CXXCatchStmt>() != nullptr;
+  });
 }
 
 /// Can \p FD start an attempt? Not when its name says it ends or tears

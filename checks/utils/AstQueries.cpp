@@ -2,6 +2,7 @@
 
 #include "AstQueries.h"
 #include "AstWalk.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include <functional>
 
@@ -234,6 +235,19 @@ const Stmt *conditionOf(const Stmt *S) {
   if (isa_and_nonnull<ForStmt, WhileStmt, DoStmt>(S))
     return loopParts(S).Cond;
   return nullptr;
+}
+
+bool anyEnclosing(const Stmt *S, ASTContext &Ctx,
+                  llvm::function_ref<bool(const DynTypedNode &)> Fn) {
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (;;) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<FunctionDecl>())
+      return false;
+    N = Parents[0];
+    if (Fn(N))
+      return true;
+  }
 }
 
 const Stmt *exitBranch(const Stmt *Body, const Stmt *S) {

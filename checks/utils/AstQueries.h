@@ -8,8 +8,10 @@
 #define RETRYLINT_CHECKS_UTILS_ASTQUERIES_H
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <cstdint>
 
 namespace clang::tidy::retry::utils {
@@ -86,6 +88,12 @@ const Stmt *exitBranch(const Stmt *Body, const Stmt *S);
 /// The test that decides whether \p S (an `if`, `?:`, `switch` or loop)
 /// runs a branch or its body again; null for any other statement.
 const Stmt *conditionOf(const Stmt *S);
+
+/// Calls \p Fn on each node around \p S, innermost first, up to the
+/// function that holds it, until \p Fn returns true; returns whether it
+/// did.
+bool anyEnclosing(const Stmt *S, ASTContext &Ctx,
+                  llvm::function_ref<bool(const DynTypedNode &)> Fn);
 
 /// Is \p Loc inside [Begin, End] in translation-unit order?
 bool within(const SourceManager &SM, SourceLocation Loc, SourceLocation Begin,
