@@ -310,8 +310,8 @@ static bool onExclusiveWays(const Stmt *A, const Stmt *B, const Stmt *Loop,
     if (const auto *If = dyn_cast<IfStmt>(PA[I]))
       return ChildA != ChildB && ChildA != If->getCond() &&
              ChildB != If->getCond();
-    if (const auto *SW =
-            dyn_cast<SwitchStmt>(I + 1 < PA.size() ? PA[I + 1] : nullptr))
+    if (const auto *SW = dyn_cast_or_null<SwitchStmt>(
+            I + 1 < PA.size() ? PA[I + 1] : nullptr))
       if (SW->getBody() == PA[I]) {
         int GA = caseGroupOf(SW, A), GB = caseGroupOf(SW, B);
         return GA >= 0 && GB >= 0 && GA != GB;
