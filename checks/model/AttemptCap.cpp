@@ -78,6 +78,9 @@ public:
         if (const auto *If = dyn_cast<IfStmt>(N))
           examineExit(If->getCond());
       });
+    for (const Stmt *S : Code)
+      if (Site.Cap == CapKind::None && !Site.Deadline)
+        readOneShotFlags(S);
   }
   void readLoop();
 
@@ -103,6 +106,7 @@ private:
                           bool LeftIsCounter, int64_t K) const;
   void readDecidingCalls(const Stmt *Body);
   void readHandedState(const Stmt *Body);
+  void readOneShotFlags(const Stmt *Region);
 
   const ApiModel &Model;
   ASTContext &Ctx;
@@ -408,6 +412,50 @@ void CapReader::readLoop() {
     readDecidingCalls(Loop.Body);
   if (Site.Cap == CapKind::None && !Site.Deadline)
     readHandedState(Loop.Body);
+  if (Site.Cap == CapKind::None && !Site.Deadline)
+    readOneShotFlags(Loop.Body);
+}
+
+/// The local \p Cond tests for its truth alone (`try_again`, `!retried`).
+static const VarDecl *testedFlag(const Expr *Cond) {
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const VarDecl *V = refVar(E);
+  return V && V->hasLocalStorage() ? V : nullptr;
+}
+
+/// A way back taken once, under a local flag its own branch sets to a
+/// constant (`if (try_again) { try_again = 0; goto try_start; }`, `if
+/// (!retried) { retried = true; continue; }`), and that nothing else in
+/// \p Region sets: two attempts at most.
+void CapReader::readOneShotFlags(const Stmt *Region) {
+  forEachDescendant(Region, [&](const Stmt *N) {
+    const auto *If = dyn_cast<IfStmt>(N);
+    const VarDecl *Flag = If ? testedFlag(If->getCond()) : nullptr;
+    if (!Flag || Site.Cap != CapKind::None)
+      return;
+    unsigned Sets = 0, SetsInBranch = 0;
+    bool Back = false;
+    forEachDescendant(Region, [&](const Stmt *M) {
+      const auto *BO = dyn_cast<BinaryOperator>(M);
+      if (BO && BO->isAssignmentOp() && refVar(BO->getLHS()) == Flag) {
+        ++Sets;
+        SetsInBranch += containsStmt(If->getThen(), BO) &&
+                        isa<IntegerLiteral, CXXBoolLiteralExpr>(
+                            BO->getRHS()->IgnoreParenImpCasts());
+      }
+    });
+    forEachDescendant(If->getThen(), [&](const Stmt *M) {
+      Back = Back || isa<GotoStmt, ContinueStmt>(M);
+    });
+    if (Back && SetsInBranch == 1 && Sets == 1) {
+      Site.Cap = CapKind::Constant;
+      Site.MaxAttempts = 2;
+      Site.CapWhere = If;
+    }
+  });
 }
 
 /// An exit decided by a call that is not the retried operation (`if

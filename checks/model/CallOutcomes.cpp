@@ -56,6 +56,29 @@ static StringRef constantName(const Expr *E, ASTContext &Ctx) {
   return "";
 }
 
+/// Does \p E ask whether the last call is waiting for its socket: a code
+/// or a predicate of non-blocking I/O (`EWOULDBLOCK`, `EINPROGRESS`,
+/// `SSL_ERROR_WANT_READ`, `isWaitNeeded()`)? (`EAGAIN` and `EINTR` stay
+/// failures here: a way back taken only on an interrupt is read apart.)
+static bool asksNotYet(const Expr *E, ASTContext &Ctx) {
+  static constexpr StringRef Words[] = {"WOULDBLOCK", "INPROGRESS", "WANTREAD",
+                                        "WANTWRITE", "WAITNEEDED"};
+  bool Found = false;
+  forEachDescendant(E, [&](const Stmt *N) {
+    const auto *X = dyn_cast<Expr>(N);
+    StringRef Name;
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(X))
+      Name = calleeName(Call);
+    else if (X)
+      Name = constantName(X, Ctx);
+    std::string Sq = StringRef(squashIdentifier(Name)).upper();
+    Found = Found || llvm::any_of(Words, [&](StringRef W) {
+              return StringRef(Sq).contains(W);
+            });
+  });
+  return Found;
+}
+
 static bool isSuccessAccessor(StringRef Name) {
   std::string N = squashIdentifier(Name);
   return llvm::is_contained({"ok", "isok", "success", "succeeded", "issuccess",
@@ -196,6 +219,31 @@ memberFlagOutcome(const Expr *S,
   return std::nullopt;
 }
 
+Outcome OutcomeReader::readBinary(const BinaryOperator *BO) {
+  if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
+    bool L = mentions(BO->getLHS()), R = mentions(BO->getRHS());
+    // `n < 0 && errno == EWOULDBLOCK`, `ret < 0 && isWaitNeeded()`: the
+    // call waits for its socket; that is no outcome of it.
+    if (BO->getOpcode() == BO_LAnd && L != R &&
+        asksNotYet(L ? BO->getRHS() : BO->getLHS(), Ctx))
+      return Outcome::Unknown;
+    Outcome A = readImpl(BO->getLHS()), B = readImpl(BO->getRHS());
+    if (L && R)
+      return A == B ? A : Outcome::Unknown;
+    // `a && b` true says `a` is true. `a || b` with `b` not about the
+    // call (`ok || attempts >= n`) is true whenever `a` is: the branch
+    // is taken on that outcome, and sometimes for another reason.
+    return L ? A : R ? B : Outcome::Unknown;
+  }
+  if (BO->isComparisonOp())
+    return compare(BO->getOpcode(), BO->getLHS(), BO->getRHS());
+  // An assignment used as a value (`!(c = connect(h))`) is the value
+  // assigned.
+  if (BO->getOpcode() == BO_Assign)
+    return readImpl(BO->getRHS());
+  return Outcome::Unknown;
+}
+
 Outcome OutcomeReader::readImpl(const Expr *E) {
   if (!E)
     return Outcome::Unknown;
@@ -203,21 +251,8 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(S);
       UO && UO->getOpcode() == UO_LNot)
     return flip(readImpl(UO->getSubExpr()));
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
-      bool L = mentions(BO->getLHS()), R = mentions(BO->getRHS());
-      Outcome A = readImpl(BO->getLHS()), B = readImpl(BO->getRHS());
-      if (L && R)
-        return A == B ? A : Outcome::Unknown;
-      // `a && b` true says `a` is true. `a || b` with `b` not about the
-      // call (`ok || attempts >= n`) is true whenever `a` is: the branch
-      // is taken on that outcome, and sometimes for another reason.
-      return L ? A : R ? B : Outcome::Unknown;
-    }
-    if (BO->isComparisonOp())
-      return compare(BO->getOpcode(), BO->getLHS(), BO->getRHS());
-    return Outcome::Unknown;
-  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return readBinary(BO);
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
       OC && OC->getNumArgs() == 2 && OC->isComparisonOp()) {
     BinaryOperatorKind Op =
@@ -338,6 +373,13 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
   if (!mentions(L) || mentions(R))
     return Outcome::Unknown;
   const Expr *K = R->IgnoreParenImpCasts();
+  // A null handle is the failure (`(c = open(h)) == NULL`, `p != 0`),
+  // whatever the C convention says of an integer zero.
+  if (L->getType()->isPointerType() &&
+      R->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return Op == BO_EQ   ? Outcome::Failure
+           : Op == BO_NE ? Outcome::Success
+                         : Outcome::Unknown;
   if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(K)) {
     Outcome O = readImpl(L);
     if (Op == BO_EQ)

@@ -46,6 +46,8 @@ public:
 
 private:
   Outcome readImpl(const Expr *E);
+  /// A binary operator: `&&`, `||`, a comparison, an assignment.
+  Outcome readBinary(const BinaryOperator *BO);
 
 public:
   /// Does \p E read the result at all?

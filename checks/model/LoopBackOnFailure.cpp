@@ -9,6 +9,7 @@
 
 #include "LoopBackOnFailure.h"
 #include "CallOutcomes.h"
+#include "Interrupts.h"
 #include "RetrySite.h"
 #include "utils/AssignedVars.h"
 #include "utils/SwitchGroups.h"
@@ -195,6 +196,54 @@ static const MemberExpr *memberHolding(const CallExpr *Call, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// Does \p S, a branch of a test in a loop body, hold a `continue` of the
+/// loop other than a restart of an interrupted call (`case EINTR:
+/// continue;` retries no failure)?
+static bool continuesLoop(const Stmt *S, ASTContext &Ctx) {
+  return S && waysBack(
+                  S, [](const Stmt *N) { return isa<ContinueStmt>(N); },
+                  /*IntoLoops=*/false, Ctx)
+                  .Other;
+}
+
+static bool mayGoRound(const Stmt *S, bool Inner, ASTContext &Ctx);
+
+/// Can a switch that ends a branch end without leaving: a group that
+/// breaks out of it or runs to its end, or no `default`?
+static bool switchMayGoRound(const SwitchStmt *SW, ASTContext &Ctx) {
+  llvm::SmallVector<CaseGroup, 4> Groups = caseGroups(SW);
+  if (llvm::none_of(Groups, [](const CaseGroup &G) { return G.Default; }))
+    return true;
+  return llvm::any_of(Groups, [&](const CaseGroup &G) {
+    const Stmt *Last = G.Stmts.empty() ? nullptr : G.Stmts.back();
+    return Last && !isa<ContinueStmt>(Last) &&
+           mayGoRound(Last, /*Inner=*/true, Ctx);
+  });
+}
+
+/// Can the branch \p S of a test in a loop body go round: it holds a
+/// `continue` of the loop, or some path reaches its end without leaving
+/// (`else { if (n >= max) break; pause(); }` gives up at the cap and goes
+/// round on every other failure). \p Inner: the test sits in a nested
+/// loop or switch, whose `break` does not leave the loop. No branch (a
+/// missing else) goes round; a restart of an interrupted call does not.
+static bool mayGoRound(const Stmt *S, bool Inner, ASTContext &Ctx) {
+  if (continuesLoop(S, Ctx))
+    return true;
+  while (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  if (const auto *If = dyn_cast_or_null<IfStmt>(S))
+    return !If->getElse() || mayGoRound(If->getThen(), Inner, Ctx) ||
+           mayGoRound(If->getElse(), Inner, Ctx);
+  if (const auto *SW = dyn_cast_or_null<SwitchStmt>(S))
+    return switchMayGoRound(SW, Ctx);
+  if (isa_and_nonnull<BreakStmt>(S))
+    return Inner;
+  if (const auto *E = dyn_cast_or_null<Expr>(S))
+    return !isa<CXXThrowExpr>(E->IgnoreParenImpCasts());
+  return !isa_and_nonnull<ReturnStmt, GotoStmt, CoreturnStmt, ContinueStmt>(S);
+}
+
 namespace {
 
 /// Reads the tests of one loop body for whether the loop goes back because
@@ -205,9 +254,9 @@ namespace {
 /// a stream or a work loop instead.
 class FailureWayBack {
 public:
-  FailureWayBack(const CallExpr *Call, OutcomeReader &Reader, bool Exits,
-                 bool GivesUp)
-      : Call(Call), Reader(Reader), Exits(Exits), GivesUp(GivesUp) {}
+  FailureWayBack(const CallExpr *Call, OutcomeReader &Reader, ASTContext &Ctx,
+                 bool Exits, bool GivesUp)
+      : Call(Call), Reader(Reader), Ctx(Ctx), Exits(Exits), GivesUp(GivesUp) {}
 
   void read(const Stmt *S, bool Inner) {
     if (const auto *If = dyn_cast<IfStmt>(S))
@@ -231,6 +280,7 @@ private:
 
   const CallExpr *Call;
   OutcomeReader &Reader;
+  ASTContext &Ctx;
   bool Exits, GivesUp;
   bool Found = false, FailureLeaves = false, FailureWentBack = false;
 };
@@ -244,25 +294,33 @@ void FailureWayBack::readIf(const IfStmt *If, bool Inner) {
     return;
   bool ThenLeaves = leavesLoop(If->getThen(), Inner);
   bool ElseLeaves = leavesLoop(If->getElse(), Inner);
+  // A branch that leaves on some paths and goes round on others gives up
+  // at a cap or on some failures and retries the rest.
+  bool ThenBack = mayGoRound(If->getThen(), Inner, Ctx);
+  bool ElseBack = mayGoRound(If->getElse(), Inner, Ctx);
   // Leaving on any failure (`if (n < 0) return`, `if (!ok) break`) ends
   // the loop when the call fails: a stream or a work loop, not a retry.
   // Leaving on one named failure (`rc == ERR_INVALID`) does not.
   // Once some failures went back (`if (closed(ec)) continue; if (ec)
   // return ec;`), leaving on the rest is giving up on the others.
-  if (O == Outcome::Failure && ThenLeaves && !Reader.lastWasSpecific() &&
-      !FailureWentBack)
+  if (O == Outcome::Failure && ThenLeaves && !ThenBack &&
+      !Reader.lastWasSpecific() && !FailureWentBack)
     FailureLeaves = true;
   if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
       (O == Outcome::Success && endsWithContinue(If->getElse())))
     FailureWentBack = true;
   // A branch that goes round at its end (`if (rc == OK) { if (bad)
   // return; continue; }`) leaves only on some later test.
-  if ((O == Outcome::Success && ThenLeaves && !ElseLeaves &&
+  // The failure branch may give up on some paths when the success branch
+  // always leaves (a success branch that may go round too is work).
+  if ((O == Outcome::Success && ThenLeaves &&
+       (!ElseLeaves || (ElseBack && !ThenBack)) &&
        !endsWithContinue(If->getThen())) ||
-      (O == Outcome::Failure && ElseLeaves && !ThenLeaves &&
+      (O == Outcome::Failure && ElseLeaves &&
+       (!ThenLeaves || (ThenBack && !ElseBack)) &&
        !endsWithContinue(If->getElse())) ||
       (O == Outcome::Failure && !Inner && (Exits || GivesUp) &&
-       endsWithContinue(If->getThen())))
+       continuesLoop(If->getThen(), Ctx)))
     Found = true;
 }
 
@@ -270,7 +328,7 @@ void FailureWayBack::readTry(const CXXTryStmt *Try, bool Inner) {
   if (containsStmt(Try->getTryBlock(), Call) &&
       leavesLoop(Try->getTryBlock(), Inner))
     for (unsigned I = 0; I < Try->getNumHandlers(); ++I)
-      if (!alwaysLeaves(Try->getHandler(I)->getHandlerBlock()))
+      if (mayGoRound(Try->getHandler(I)->getHandlerBlock(), Inner, Ctx))
         Found = true;
 }
 
@@ -404,7 +462,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
   if (P.Cond && Reader.mentions(P.Cond) &&
       Reader.read(P.Cond) == Outcome::Failure)
     return true;
-  FailureWayBack Way(Call, Reader, leavesLoop(P.Body), GivesUp);
+  FailureWayBack Way(Call, Reader, Ctx, leavesLoop(P.Body), GivesUp);
   Reads.forEachTest(P.Body,
                     [&](const Stmt *S, bool Inner) { Way.read(S, Inner); });
   return Way.goesBack() || (!Way.failureLeaves() && leavesOnStateOf(P, Call));

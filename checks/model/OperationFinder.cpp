@@ -123,8 +123,7 @@ bool OperationFinder::reachesUnknown(const FunctionDecl *FD, unsigned Depth) {
       return;
     }
     const FunctionDecl *Callee = calleeDecl(Call);
-    if (!Callee || isStdLibrary(Callee) ||
-        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    if (!Callee || isStdLibrary(Callee) || isPlatformDecl(Callee))
       return;
     const FunctionDecl *CDef = nullptr;
     const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
@@ -159,6 +158,16 @@ OperationFinder::unknownOperation(const CallExpr *Call) {
   return *It->second;
 }
 
+/// Is \p Call, to \p FD of a library in a system header, written by a
+/// macro of a system header (glog's `VLOG(1)` calls `InitVLOG3__`)? A
+/// library's macro logs or checks for the caller: no operation.
+static bool librarysOwnMacro(const CallExpr *Call, const FunctionDecl *FD) {
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  SourceLocation Loc = Call->getBeginLoc();
+  return Loc.isMacroID() && SM.isInSystemHeader(SM.getSpellingLoc(Loc)) &&
+         SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
+}
+
 std::optional<Operation>
 OperationFinder::unknownOperationImpl(const CallExpr *Call) {
   if (knownOperation(Call))
@@ -176,7 +185,8 @@ OperationFinder::unknownOperationImpl(const CallExpr *Call) {
     return Op;
   }
   const FunctionDecl *FD = calleeDecl(Call);
-  if (!FD || Model.waitDurationArg(Call) || Model.perAttemptSource(Call))
+  if (!FD || Model.waitDurationArg(Call) || Model.perAttemptSource(Call) ||
+      librarysOwnMacro(Call, FD))
     return std::nullopt;
   // The rest depends on the callee alone, read once per callee: a C loop
   // calls the same few functions over and over.
@@ -193,9 +203,7 @@ OperationFinder::unknownOperationImpl(const CallExpr *Call) {
 bool isProjectFunction(const FunctionDecl *FD) {
   return !isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) &&
          !FD->isOverloadedOperator() && !isStdLibrary(FD) &&
-         FD->getBuiltinID() == 0 &&
-         !FD->getASTContext().getSourceManager().isInSystemHeader(
-             FD->getLocation());
+         FD->getBuiltinID() == 0 && !isPlatformDecl(FD);
 }
 
 std::optional<std::pair<std::string, bool>>

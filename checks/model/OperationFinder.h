@@ -23,9 +23,10 @@ class RetrySiteIndex;
 /// a question, reading, waiting or reporting), never a remote operation?
 bool isLocalName(StringRef Name);
 
-/// Is \p FD a function the project wrote, called by name: not a
-/// constructor, destructor, conversion or operator, and not the standard
-/// library's, a builtin or a system header's?
+/// Is \p FD a function the project wrote or a client library's, called by
+/// name: not a constructor, destructor, conversion or operator, and not
+/// the standard library's, a builtin or the operating system's
+/// (isPlatformDecl)?
 bool isProjectFunction(const FunctionDecl *FD);
 
 /// The variable or field a call goes through when it calls a callable

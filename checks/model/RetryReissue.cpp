@@ -317,6 +317,11 @@ ReissueRecognizer::referenced(const FunctionDecl *F) {
     if (FD && FD->hasBody(Def) && Def && !isStdLibrary(Def) &&
         Seen.insert(Def).second)
       Out.push_back(Def);
+    // A lambda written here is handed on to run later (a completion
+    // handler).
+    if (const auto *L = dyn_cast<LambdaExpr>(N);
+        L && Seen.insert(L->getCallOperator()).second)
+      Out.push_back(L->getCallOperator());
     // Arming an event object starts the callback registered on it.
     if (const auto *Call = dyn_cast<CallExpr>(N);
         Call && !eventCallbacks().empty())
@@ -469,6 +474,11 @@ void ReissueRecognizer::scan() {
   for (const FunctionDecl *H : Index.unitNodes().Functions)
     if (H->getBody() && !isa<CXXConstructorDecl, CXXDestructorDecl>(H))
       collect(H, Found);
+  // A completion handler written as a lambda (`async_connect(ep, [this](ec)
+  // { ... })`) is a handler too.
+  for (const LambdaExpr *L : Index.unitNodes().Lambdas)
+    if (const CXXMethodDecl *Op = L->getCallOperator(); Op && Op->getBody())
+      collect(Op, Found);
   // A call to a handler that itself starts the attempt again is not the
   // retry: the handler is. One site per handler and attempt.
   // A callback that a handler hands to a timer only runs the attempt: the

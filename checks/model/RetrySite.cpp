@@ -33,9 +33,19 @@ std::string RetrySite::describe() const {
     return "retry helper '" + Helper->getNameAsString() + "'";
   if (Kind == RetryKind::Recursion && Recursive)
     return "retry by recursion in '" + Recursive->getNameAsString() + "'";
-  if (Kind == RetryKind::Reissue && Handler && Reissued)
-    return "re-issue of '" + Reissued->getNameAsString() + "' in '" +
-           Handler->getNameAsString() + "'";
+  if (Kind == RetryKind::Reissue && Handler && Reissued) {
+    std::string In = "'" + Handler->getNameAsString() + "'";
+    // A completion handler written as a lambda: named by the function it
+    // is written in.
+    if (const auto *MD = dyn_cast<CXXMethodDecl>(Handler);
+        MD && MD->getParent()->isLambda()) {
+      const auto *Outer =
+          dyn_cast<FunctionDecl>(MD->getParent()->getDeclContext());
+      In =
+          Outer ? "a lambda in '" + Outer->getNameAsString() + "'" : "a lambda";
+    }
+    return "re-issue of '" + Reissued->getNameAsString() + "' in " + In;
+  }
   if (Kind == RetryKind::Goto)
     return "retry by goto";
   return "retry loop";

@@ -493,6 +493,18 @@ bool LoopRounds::selects(const Expr *Init) const {
              OC && llvm::is_contained({OO_Arrow, OO_Star, OO_Subscript},
                                       OC->getOperator()))
       Through = OC;
+    // An element fetched from a collection by what changes
+    // (`sk_GENERAL_NAME_value(names, i)`, `list_at(l, i)`): one argument
+    // changes, another names what does not.
+    else if (const auto *C = dyn_cast<CallExpr>(N); C && C->getNumArgs() > 1)
+      Found =
+          Found ||
+          (llvm::any_of(C->arguments(),
+                        [&](const Expr *A) { return readsAny(A, Changed); }) &&
+           llvm::any_of(C->arguments(), [&](const Expr *A) {
+             return !A->isValueDependent() && !A->isEvaluatable(Ctx) &&
+                    !readsAny(A, Changed);
+           }));
     Found = Found || (Through && readsAny(Through, Changed));
   });
   return Found;

@@ -50,7 +50,10 @@ const ParmVarDecl *durationParam(const FunctionDecl *FD) {
     if (durationTypeUnit(
             P->getType().getNonReferenceType().getUnqualifiedType()))
       return P;
-    if (P->getDeclName().isIdentifier() && !P->getType()->isPointerType() &&
+    // Named for a unit, a number (not a text named `s`).
+    QualType T = P->getType().getNonReferenceType();
+    if (P->getDeclName().isIdentifier() &&
+        (T->isArithmeticType() || T->isDependentType()) &&
         durationUnitFromName(P->getName()))
       return P;
   }

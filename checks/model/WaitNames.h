@@ -29,7 +29,7 @@ bool isSleepName(StringRef Name);
 bool isPauseName(StringRef Name);
 
 /// The parameter of \p FD that says how long it waits: a `std::chrono`
-/// duration, or one named for a time unit (`timeout_ms`, `seconds`).
+/// duration, or a number named for a time unit (`timeout_ms`, `seconds`).
 const ParmVarDecl *durationParam(const FunctionDecl *FD);
 
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a

@@ -4,6 +4,8 @@
 #include "AstWalk.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Path.h"
 #include <functional>
 
 namespace clang::tidy::retry::utils {
@@ -273,6 +275,42 @@ const Stmt *exitBranch(const Stmt *Body, const Stmt *S) {
   };
   Find(Body, nullptr);
   return Found;
+}
+
+/// The C library's and POSIX's headers by file name, the resolver's left
+/// out, and SQLite's (it runs in the process, on a local file); the
+/// operating system's own folders (sys/, bits/, netinet/).
+static bool isPlatformHeader(StringRef Path) {
+  static const llvm::StringSet<> Headers = {
+      "aio.h",      "alloca.h",    "assert.h",    "byteswap.h", "complex.h",
+      "ctype.h",    "dirent.h",    "dlfcn.h",     "endian.h",   "err.h",
+      "errno.h",    "error.h",     "execinfo.h",  "fcntl.h",    "features.h",
+      "fenv.h",     "float.h",     "fnmatch.h",   "ftw.h",      "getopt.h",
+      "glob.h",     "grp.h",       "iconv.h",     "ifaddrs.h",  "inttypes.h",
+      "langinfo.h", "libgen.h",    "limits.h",    "link.h",     "locale.h",
+      "malloc.h",   "math.h",      "memory.h",    "mqueue.h",   "paths.h",
+      "poll.h",     "pthread.h",   "pwd.h",       "regex.h",    "sched.h",
+      "search.h",   "semaphore.h", "setjmp.h",    "signal.h",   "spawn.h",
+      "sqlite3.h",  "stdarg.h",    "stdatomic.h", "stdbool.h",  "stddef.h",
+      "stdint.h",   "stdio.h",     "stdlib.h",    "string.h",   "strings.h",
+      "syslog.h",   "termios.h",   "threads.h",   "time.h",     "uchar.h",
+      "unistd.h",   "utime.h",     "wchar.h",     "wctype.h",   "wordexp.h"};
+  StringRef Dir = llvm::sys::path::filename(llvm::sys::path::parent_path(Path));
+  return Headers.contains(llvm::sys::path::filename(Path)) ||
+         llvm::is_contained({"sys", "bits", "arpa", "net", "netinet", "linux",
+                             "asm", "asm-generic", "gnu"},
+                            Dir) ||
+         Path.contains("/c++/") || Path.contains("/lib/clang/");
+}
+
+bool isPlatformDecl(const Decl *D) {
+  if (!D)
+    return false;
+  const SourceManager &SM = D->getASTContext().getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(D->getLocation());
+  if (!SM.isInSystemHeader(Loc))
+    return false;
+  return isStdLibrary(D) || isPlatformHeader(SM.getFilename(Loc));
 }
 
 bool isStdLibrary(const Decl *D) {

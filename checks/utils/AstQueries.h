@@ -51,6 +51,14 @@ bool containsStmt(const Stmt *S, const Stmt *Target);
 /// class (std::map::at, std::vector<T>::iterator)?
 bool isStdLibrary(const Decl *D);
 
+/// Is \p D declared in a system header of the C or C++ standard library or
+/// of the operating system (memory, strings, files, threads, clocks,
+/// descriptors), or by the compiler? Other headers in a system include
+/// directory belong to client libraries (a database, a broker, the
+/// resolver, which asks a name server): their calls are unknown library
+/// calls, not local ones.
+bool isPlatformDecl(const Decl *D);
+
 /// The innermost callee declaration of \p Call, or null.
 const FunctionDecl *calleeDecl(const CallExpr *Call);
 /// The callee's identifier, or "" (operators, no callee).

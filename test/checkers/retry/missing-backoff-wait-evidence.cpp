@@ -121,3 +121,19 @@ void put_project_jitter_constant_ok(void *store, const char *k, const char *v) {
     sleep_backoff(with_jitter(100));
   }
 }
+
+// A parameter named for a time unit holds a duration only when it is a
+// number: ZNC's `CString::TrimLeft(const CString &s)` names its text `s`.
+struct Text {
+  const char *p;
+};
+void trim_left(const Text &s); // another file
+
+void put_trim_bad(void *store, const char *k, const char *v, Text &t) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    if (kv_put(store, k, v) == 0)
+      return;
+    trim_left(t);
+  }
+}

@@ -1,0 +1,61 @@
+// RUN: %check_retrylint -std=c11 %s retry-missing-budget %t
+//
+// A way back taken once, under a flag its own branch clears (docs/rules.md,
+// attempt caps): `if (try_again) { try_again = 0; goto try_start; }` or
+// `if (!retried) { retried = 1; continue; }` allows two attempts, a cap,
+// whatever else the code does. A flag set again on every pass, or never
+// cleared, bounds nothing.
+
+struct tls;
+int tls_write(struct tls *t, const char *buf, int len); /* another file */
+int conn_reset(void);
+void recover_socket(struct tls *t);
+
+/* coturn's DTLS write, reduced: one recovery after a reset. */
+int write_recover_ok(struct tls *t, const char *buf, int len) {
+  int rc;
+  int try_again = 1;
+try_start:
+  rc = tls_write(t, buf, len);
+  if (rc >= 0)
+    return rc;
+  if (conn_reset()) {
+    if (try_again) {
+      try_again = 0;
+      recover_socket(t);
+      goto try_start;
+    }
+  }
+  return -1;
+}
+
+/* The same once-only retry in a loop. */
+int write_retry_once_ok(struct tls *t, const char *buf, int len) {
+  int retried = 0;
+  for (;;) {
+    int rc = tls_write(t, buf, len);
+    if (rc >= 0)
+      return rc;
+    if (!retried) {
+      retried = 1;
+      continue;
+    }
+    return -1;
+  }
+}
+
+/* The flag is armed again on every pass: the retry never ends. */
+int write_rearmed_bad(struct tls *t, const char *buf, int len) {
+  int try_again;
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    try_again = 1;
+    int rc = tls_write(t, buf, len);
+    if (rc >= 0)
+      return rc;
+    if (try_again) {
+      try_again = 0;
+      continue;
+    }
+  }
+}
