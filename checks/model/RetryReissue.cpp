@@ -155,12 +155,14 @@ static bool inCatch(const CallExpr *Call, ASTContext &Ctx) {
 /// Can \p FD start an attempt? Not when its name says it ends or tears
 /// something down (`DestructTargetData`, `doZipFinish`, `close_conn`),
 /// reads what arrived (`read_callback`), handles a failure
-/// (`socket_failed`) or waits (`ss_backoff`, `delay_retry`: it arms the
-/// next attempt, it is none): starting those again re-issues nothing.
+/// (`socket_failed`) or waits (`ss_backoff`, `delay_retry`, `wait(timer,
+/// 1s, handler)`: it arms the next attempt, it is none): starting those
+/// again re-issues nothing.
 static bool mayStartAttempt(const FunctionDecl *FD) {
   if (!FD->getDeclName().isIdentifier() ||
       saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true) ||
-      isPauseName(FD->getName()) || isSleepName(FD->getName()))
+      isPauseName(FD->getName()) || isSleepName(FD->getName()) ||
+      isBlockingWaitName(FD->getName()))
     return false;
   static const llvm::StringSet<> Ends = {
       "destroy", "destruct",   "free",     "close",      "cleanup", "clean",
@@ -358,8 +360,11 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
   Candidate C{H, Call, nullptr, nullptr, false};
   bool Self = false;
   const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;
+  // (A project's own scheduler, `wait(timer, 1s, [this] { connect(); })`,
+  // starts no attempt itself: what it is handed is read below.)
   if (FD && isProjectFunction(FD) && FD->hasBody(Def) &&
-      Def->getCanonicalDecl() != H->getCanonicalDecl()) {
+      Def->getCanonicalDecl() != H->getCanonicalDecl() &&
+      mayStartAttempt(Def)) {
     C.Attempt = Def;
     C.AttemptCall = Call;
   }
