@@ -8,6 +8,7 @@
 #ifndef RETRYLINT_CHECKS_MODEL_LOOPBACKONFAILURE_H
 #define RETRYLINT_CHECKS_MODEL_LOOPBACKONFAILURE_H
 
+#include "BranchExits.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -19,13 +20,6 @@
 #include <utility>
 
 namespace clang::tidy::retry::model {
-
-/// Is the last statement of \p S a jump out of the handler (return, break,
-/// throw)? Then the handler never loops back (LoopBackOnFailure.cpp).
-bool alwaysLeaves(const Stmt *S);
-
-/// Is \p S, or the last statement of the block \p S, a `continue`?
-bool endsWithContinue(const Stmt *S);
 
 /// The reads of loop bodies by outcome (loopsBackOnFailure() and the rest
 /// in LoopBackOnFailure.cpp, goesRoundAfterSuccess() in
