@@ -168,6 +168,37 @@ static bool librarysOwnMacro(const CallExpr *Call, const FunctionDecl *FD) {
          SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()));
 }
 
+bool OperationFinder::guardsReport(const CallExpr *Call) {
+  DynTypedNode N = DynTypedNode::create(*Call);
+  for (const Stmt *From = Call;; From = N.get<Stmt>()) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return false;
+    N = Parents[0];
+    if (const auto *If = N.get<IfStmt>()) {
+      if (If->getElse() || If->getCond() != From)
+        return false;
+      // Each statement of the branch a call that makes no operation: no
+      // exit, no state set for later.
+      const Stmt *Then = If->getThen();
+      const auto *Block = dyn_cast<CompoundStmt>(Then);
+      llvm::ArrayRef<const Stmt *> Stmts =
+          Block ? llvm::ArrayRef(Block->body_begin(), Block->body_end())
+                : llvm::ArrayRef(Then);
+      return !Stmts.empty() && llvm::all_of(Stmts, [&](const Stmt *S) {
+        const auto *E = dyn_cast<Expr>(S);
+        const auto *C =
+            E ? dyn_cast<CallExpr>(E->IgnoreUnlessSpelledInSource()) : nullptr;
+        return C && !unknownOperation(C);
+      });
+    }
+    const auto *UO = N.get<UnaryOperator>();
+    if (!N.get<ImplicitCastExpr>() && !N.get<ParenExpr>() &&
+        !(UO && UO->getOpcode() == UO_LNot))
+      return false;
+  }
+}
+
 std::optional<Operation>
 OperationFinder::unknownOperationImpl(const CallExpr *Call) {
   if (knownOperation(Call))
@@ -193,7 +224,7 @@ OperationFinder::unknownOperationImpl(const CallExpr *Call) {
   auto It = UnknownCallees.find(FD);
   if (It == UnknownCallees.end())
     It = UnknownCallees.try_emplace(FD, unknownCallee(FD)).first;
-  if (!It->second)
+  if (!It->second || guardsReport(Call))
     return std::nullopt;
   Op.Name = It->second->first;
   Op.SideEffect = It->second->second;
@@ -204,6 +235,36 @@ bool isProjectFunction(const FunctionDecl *FD) {
   return !isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(FD) &&
          !FD->isOverloadedOperator() && !isStdLibrary(FD) &&
          FD->getBuiltinID() == 0 && !isPlatformDecl(FD);
+}
+
+/// Does \p FD format a message and return nothing: a variadic function
+/// with a printf-style format (`void x_msg(flags, const char *format,
+/// ...)`)? It reports; no outcome of it can send a loop back, and what it
+/// is handed (a level, the attempt) goes nowhere.
+static bool formatsReport(const FunctionDecl *FD) {
+  if (!FD->isVariadic() || !FD->getReturnType()->isVoidType() ||
+      FD->getNumParams() == 0)
+    return false;
+  if (FD->hasAttr<FormatAttr>())
+    return true;
+  const ParmVarDecl *Last = FD->getParamDecl(FD->getNumParams() - 1);
+  QualType T = Last->getType();
+  return T->isPointerType() && T->getPointeeType()->isCharType() &&
+         Last->getDeclName().isIdentifier() &&
+         (Last->getName().contains_insensitive("fmt") ||
+          Last->getName().contains_insensitive("format"));
+}
+
+/// Does \p FD name a code: given only numbers (an error code, a family),
+/// return constant text (`gai_strerror(int)`, `error_str(rc)`)? It looks a
+/// message up; nothing it could reach is handed to it.
+static bool namesCode(const FunctionDecl *FD) {
+  QualType R = FD->getReturnType();
+  return R->isPointerType() && R->getPointeeType()->isCharType() &&
+         R->getPointeeType().isConstQualified() && FD->getNumParams() > 0 &&
+         llvm::all_of(FD->parameters(), [](const ParmVarDecl *P) {
+           return P->getType()->isIntegralOrEnumerationType();
+         });
 }
 
 std::optional<std::pair<std::string, bool>>
@@ -218,7 +279,8 @@ OperationFinder::unknownCallee(const FunctionDecl *FD) {
   if (isSleepName(FD->getName()))
     return std::nullopt;
   if (Model.isRetryHelper(FD) || Model.isPolicyCall(FD) || Model.isLookup(FD) ||
-      Model.isValueTransform(FD) || isLocalName(FD->getName()))
+      Model.isValueTransform(FD) || isLocalName(FD->getName()) ||
+      formatsReport(FD) || namesCode(FD))
     return std::nullopt;
   // A predicate asked of a result (`go_again(call, *reply)`,
   // `should_retry(status)`) judges an attempt; it makes none.

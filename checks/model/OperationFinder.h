@@ -71,6 +71,11 @@ private:
   std::optional<std::pair<std::string, bool>>
   unknownCallee(const FunctionDecl *FD);
   bool reachesUnknown(const FunctionDecl *FD, unsigned Depth);
+  /// Does \p Call only decide whether to report: the condition (maybe
+  /// negated) of an `if` with no else whose branch makes no operation (`if
+  /// (msg_test(level)) x_msg(...)`)? It asks; what it is handed is a level,
+  /// not a peer.
+  bool guardsReport(const CallExpr *Call);
   std::optional<Operation> operationIn(const FunctionDecl *FD, unsigned Depth);
   void collectOperations(const Stmt *S, unsigned Depth,
                          llvm::SmallVectorImpl<Operation> &Out);

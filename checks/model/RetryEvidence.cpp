@@ -183,6 +183,28 @@ static bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx) {
   return Picks;
 }
 
+/// Is \p V a local made afresh in each round of \p Site (declared in a
+/// loop's body, after a goto's label, in a recursive function's body)? It
+/// counts nothing from one round to the next, whatever it is compared with
+/// (a hash a macro accumulates, a length).
+static bool madeEachRound(const VarDecl *V, const RetrySite &Site,
+                          const Stmt *Region, const SourceManager &SM) {
+  if (!V->isLocalVarDecl() || V->isStaticLocal())
+    return false;
+  SourceRange Round = Region->getSourceRange();
+  if (const auto *Loop = dyn_cast<ForStmt>(Region))
+    Round = Loop->getBody()->getSourceRange();
+  else if (const auto *While = dyn_cast<WhileStmt>(Region))
+    Round = While->getBody()->getSourceRange();
+  else if (const auto *Do = dyn_cast<DoStmt>(Region))
+    Round = Do->getBody()->getSourceRange();
+  else if (Site.Kind == RetryKind::Goto)
+    Round.setBegin(Site.Site->getBeginLoc());
+  return SM.isPointWithin(SM.getExpansionLoc(V->getLocation()),
+                          SM.getExpansionLoc(Round.getBegin()),
+                          SM.getExpansionRange(Round.getEnd()).getEnd());
+}
+
 /// A counter of \p Site's rounds in \p Region.
 static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
                                   ASTContext &Ctx) {
@@ -193,7 +215,8 @@ static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
     bool Recursive =
         Site.Kind == RetryKind::Recursion && V == Site.AttemptCounter;
     if (!Recursive &&
-        (!testedAgainstBound(Region, V, Ctx) || picksWork(Region, V, Ctx)))
+        (madeEachRound(V, Site, Region, Ctx.getSourceManager()) ||
+         !testedAgainstBound(Region, V, Ctx) || picksWork(Region, V, Ctx)))
       continue;
     RetryEvidence Ev;
     Ev.K = RetryEvidence::Kind::Counter;
@@ -203,6 +226,37 @@ static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
     return Ev;
   }
   return {};
+}
+
+/// A call in \p Region, after one of \p Site's re-issued calls and not
+/// one itself, that connects (`link_connect(l)`, `conn.Connect(addr)`): a
+/// loop that connects again after the call it goes back to is
+/// reconnecting, spelled in code rather than in a name.
+static RetryEvidence connectsAgain(const RetrySite &Site, const Stmt *Region,
+                                   const SourceManager &SM) {
+  RetryEvidence Ev;
+  forEachDescendant(Region, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Ev || !Call ||
+        !llvm::is_contained(identifierWords(calleeName(Call)), "connect"))
+      return;
+    SourceLocation At = SM.getExpansionLoc(Call->getBeginLoc());
+    bool After = false;
+    for (const Operation &Op : Site.Operations) {
+      if (!Op.Call || Op.Call == Call ||
+          (calleeDecl(Call) && calleeDecl(Op.Call) == calleeDecl(Call)))
+        return;
+      After = After || SM.isBeforeInTranslationUnit(
+                           SM.getExpansionLoc(Op.Call->getBeginLoc()), At);
+    }
+    if (!After)
+      return;
+    Ev.K = RetryEvidence::Kind::Word;
+    Ev.Where = Call->getBeginLoc();
+    Ev.What = "it connects again ('" + calleeName(Call).str() +
+              "') after the call it goes back to";
+  });
+  return Ev;
 }
 
 /// The named function \p Fn is or is written in (a lambda's encloser).
@@ -245,6 +299,8 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
                     : "a wait that grows between rounds (backoff)";
       return Ev;
     }
+  if (RetryEvidence Ev = connectsAgain(Site, Region, Ctx.getSourceManager()))
+    return Ev;
   Fn = namedFunction(Fn);
   if (RetryEvidence Ev =
           wordsIn(Range, Fn ? Fn->getBeginLoc() : SourceLocation(), Ctx))

@@ -89,7 +89,7 @@ static bool consumesHandedState(const CallExpr *Call) {
 /// returning or throwing (and holds no `continue`), what it changes after
 /// its last call is never seen by the next round (`offset += got; return
 /// got;` after a read); before that, a call may throw back into the loop.
-static void changedForNextRound(const Stmt *S,
+static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
                                 llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
   if (!S)
     return;
@@ -119,16 +119,16 @@ static void changedForNextRound(const Stmt *S,
         });
     }
     for (unsigned I = 0; I < Keep; ++I)
-      changedForNextRound(CS->body_begin()[I], Out);
+      changedForNextRound(CS->body_begin()[I], Ctx, Out);
     return;
   }
   if (isa<Expr, DeclStmt>(S)) {
-    for (const ValueDecl *D : changedDecls(S))
+    for (const ValueDecl *D : changedDecls(S, &Ctx))
       Out.insert(D);
     return;
   }
   for (const Stmt *C : S->children())
-    changedForNextRound(C, Out);
+    changedForNextRound(C, Ctx, Out);
 }
 
 namespace {
@@ -293,10 +293,13 @@ void LoopRounds::collectCandidates() {
 }
 
 void LoopRounds::collectByAddress() {
+  // A volatile object (a signal flag) is changed from outside the loop's
+  // flow: handed on, it is read, not advanced.
   for (const LoopCall &LC : Calls)
     for (const Expr *Arg : LC.Call->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-          UO && UO->getOpcode() == UO_AddrOf)
+          UO && UO->getOpcode() == UO_AddrOf &&
+          !UO->getSubExpr()->getType().isVolatileQualified())
         if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
           ByAddr.push_back({D, LC.Call});
 }
@@ -331,9 +334,11 @@ bool LoopRounds::inBody(const ValueDecl *D) const {
 /// What the body or a `for` increment changes (`type++`, `name++`, `cmsg =
 /// next(cmsg)`): a call reading it is a different call each round.
 void LoopRounds::collectChanged() {
-  changedForNextRound(P.Body, Changed);
+  changedForNextRound(P.Body, Ctx, Changed);
+  for (const ValueDecl *D : storedDifferentConstants(P.Body, Ctx))
+    Changed.insert(D);
   if (P.Inc)
-    for (const ValueDecl *D : changedDecls(P.Inc))
+    for (const ValueDecl *D : changedDecls(P.Inc, &Ctx))
       Changed.insert(D);
   dropBackoffState(Parts, Index.api(), Ctx, Changed);
   // A connection dropped (`conn.reset()`, `= nullptr`) and made again from

@@ -55,11 +55,65 @@ void forEachChange(const Stmt *S,
 
 /// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
 /// variable, a member, a field or an element of one).
-llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S) {
+/// Does the change \p N write the same value each time it runs: `=`, `&=`
+/// or `|=` of a constant to a variable, a member or what a pointer points
+/// to (`*res = NULL`)? A pointer moved elsewhere is a change of its own;
+/// an element's index may move.
+static bool storesSame(const Stmt *N, const ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(N);
+  if (!BO || !llvm::is_contained({BO_Assign, BO_AndAssign, BO_OrAssign},
+                                 BO->getOpcode()))
+    return false;
+  for (const Expr *E = BO->getLHS()->IgnoreParenImpCasts();
+       !isa<DeclRefExpr>(E);) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_Deref)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+    else
+      return false;
+  }
+  // (`NULL` is a constant cast to a pointer.)
+  const Expr *R = BO->getRHS()->IgnoreParenCasts();
+  return !R->isValueDependent() && R->isIntegerConstantExpr(Ctx);
+}
+
+llvm::SmallPtrSet<const ValueDecl *, 8>
+storedDifferentConstants(const Stmt *S, const ASTContext &Ctx) {
+  llvm::DenseMap<const ValueDecl *,
+                 llvm::SmallVector<std::pair<unsigned, int64_t>, 2>>
+      Stores;
   llvm::SmallPtrSet<const ValueDecl *, 8> Out;
-  forEachChange(S, [&](const Expr *Target, const Expr *) {
-    if (const ValueDecl *D = rootDecl(Target))
-      Out.insert(D);
+  forEachDescendant(S, [&](const Stmt *N) {
+    Expr::EvalResult R;
+    const auto *BO = dyn_cast<BinaryOperator>(N);
+    if (!BO || !storesSame(N, Ctx) ||
+        !BO->getRHS()->IgnoreParenCasts()->EvaluateAsInt(R, Ctx))
+      return;
+    if (const ValueDecl *D = rootDecl(BO->getLHS())) {
+      auto &Seen = Stores[D];
+      std::pair<unsigned, int64_t> Store(BO->getOpcode(),
+                                         R.Val.getInt().getExtValue());
+      if (!llvm::is_contained(Seen, Store))
+        Seen.push_back(Store);
+      if (Seen.size() > 1)
+        Out.insert(D);
+    }
+  });
+  return Out;
+}
+
+llvm::SmallPtrSet<const ValueDecl *, 8>
+changedDecls(const Stmt *S, const ASTContext *SameStores) {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Out;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (SameStores && storesSame(N, *SameStores))
+      return;
+    changeAt(N, [&](const Expr *Target, const Expr *) {
+      if (const ValueDecl *D = rootDecl(Target))
+        Out.insert(D);
+    });
   });
   return Out;
 }

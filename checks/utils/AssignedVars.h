@@ -6,6 +6,7 @@
 #ifndef RETRYLINT_CHECKS_UTILS_ASSIGNEDVARS_H
 #define RETRYLINT_CHECKS_UTILS_ASSIGNEDVARS_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -27,8 +28,19 @@ void changeAt(const Stmt *N,
               llvm::function_ref<void(const Expr *, const Expr *)> Fn);
 
 /// What the code in \p S changes, wholly or in part (=, op=, ++, -- on a
-/// variable, a member, a field or an element of one).
-llvm::SmallPtrSet<const ValueDecl *, 8> changedDecls(const Stmt *S);
+/// variable, a member, a field or an element of one). With \p SameStores,
+/// a store that writes the same value each time it runs (`x = 0`, `flags
+/// &= ~MASK`, `flags |= F` with a constant, on a variable or member, not
+/// an element) is left out: after it runs once, running it again changes
+/// nothing.
+llvm::SmallPtrSet<const ValueDecl *, 8>
+changedDecls(const Stmt *S, const ASTContext *SameStores = nullptr);
+
+/// What \p S stores different constants in (`phase = 1;` here, `phase =
+/// 0;` there): each store writes the same value each time, but the value
+/// still changes between rounds.
+llvm::SmallPtrSet<const ValueDecl *, 8>
+storedDifferentConstants(const Stmt *S, const ASTContext &Ctx);
 
 /// Does \p S read one of \p Decls (a variable, or a member of `this`)?
 bool readsAny(const Stmt *S,

@@ -1,6 +1,6 @@
 // corpus: origin github:eclipse/paho.mqtt.c test/test6.c test6_send_and_receive
 // corpus: expect retry-missing-budget
-// corpus: fixme-fn retry-missing-backoff FIXME: the reconnect on a lost connection (a call with no arguments the model cannot read) is read as moving each attempt elsewhere (failover), which needs no wait
+// corpus: expect retry-missing-backoff
 // The publish is retried while its return code is not success, with a fixed
 // one-second sleep and no attempt cap or deadline (only a stop flag set by
 // a signal handler ends it): a retry site by structure with no budget and
