@@ -339,6 +339,14 @@ void CapReader::examineComparison(const Stmt *N, Comparison C) {
     }
     return;
   }
+  // A counter named for a time unit (`waited_ms += POLL_MS`) adds up time:
+  // its bound is a time budget, a deadline, not a number of attempts.
+  if (Counter && Counter->getDeclName().isIdentifier() &&
+      durationUnitFromName(Counter->getName())) {
+    if (!Site.Deadline)
+      Site.Deadline = N;
+    return;
+  }
   const Expr *Bound = LeftIsCounter ? C.R : C.L;
   if (RightIsCounter && C.Op != BO_Cmp) // K > i  ==  i < K
     C.Op = BinaryOperator::reverseComparisonOp(C.Op);
