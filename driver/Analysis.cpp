@@ -70,6 +70,16 @@ struct PassFacts {
 };
 } // namespace
 
+/// The working directory of \p File's compile command in \p DB (empty when
+/// it has none).
+static std::string
+commandDirectory(const clang::tooling::CompilationDatabase &DB,
+                 StringRef File) {
+  std::vector<clang::tooling::CompileCommand> Commands =
+      DB.getCompileCommands(File);
+  return Commands.empty() ? std::string() : Commands.front().Directory;
+}
+
 /// Runs \p S over \p Which on the thread pool, through \p Run's cache
 /// when it has one. A configuration diagnostic (a check rejecting an option)
 /// is fatal: no further translation unit is started, and it is reported
@@ -110,7 +120,8 @@ static Results runPool(const Setup &S,
         }
         startRecordingIncludes();
       }
-      auto Options = std::make_unique<MatcherSetupProvider>(Used.provider());
+      auto Options = std::make_unique<MatcherSetupProvider>(
+          Used.provider(), commandDirectory(DB, Which[I]));
       MatcherSetupProvider::Use InUse(*Options);
       ClangTidyContext Ctx(std::move(Options), false, false, false);
       // A physical file system keeps its own working directory: ClangTool

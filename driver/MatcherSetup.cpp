@@ -17,6 +17,8 @@
 #include "MatcherSetup.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 namespace retrylint {
 namespace {
@@ -27,8 +29,9 @@ thread_local MatcherSetupProvider *Active = nullptr;
 } // namespace
 
 MatcherSetupProvider::MatcherSetupProvider(
-    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner)
-    : Inner(std::move(Inner)) {}
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner,
+    std::string Directory)
+    : Inner(std::move(Inner)), Directory(std::move(Directory)) {}
 
 const clang::tidy::ClangTidyGlobalOptions &
 MatcherSetupProvider::getGlobalOptions() {
@@ -63,7 +66,12 @@ static bool mayShowWarnings(
 
 std::vector<clang::tidy::ClangTidyOptionsProvider::OptionsSource>
 MatcherSetupProvider::getRawOptions(llvm::StringRef FileName) {
-  std::vector<OptionsSource> Out = Inner->getRawOptions(FileName);
+  // clang-tidy's consumer names the source as the compile command does;
+  // relative, it is in the command's directory, not in ours.
+  llvm::SmallString<256> Path(FileName);
+  if (!Directory.empty() && llvm::sys::path::is_relative(Path))
+    llvm::sys::path::make_absolute(Directory, Path);
+  std::vector<OptionsSource> Out = Inner->getRawOptions(Path);
   if (InSetup) {
     clang::tidy::ClangTidyOptions O;
     O.Checks = SetupCheckName.str();

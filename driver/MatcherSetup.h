@@ -10,6 +10,7 @@
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include <memory>
+#include <string>
 
 namespace retrylint {
 
@@ -19,8 +20,11 @@ namespace retrylint {
 /// unchanged.
 class MatcherSetupProvider : public clang::tidy::ClangTidyOptionsProvider {
 public:
-  explicit MatcherSetupProvider(
-      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner);
+  /// \p Directory: the compile command's working directory, where a source
+  /// the command names relatively (`../src/a.c`, as Bear writes it) is.
+  MatcherSetupProvider(
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner,
+      std::string Directory);
   const clang::tidy::ClangTidyGlobalOptions &getGlobalOptions() override;
   std::vector<OptionsSource> getRawOptions(llvm::StringRef FileName) override;
 
@@ -41,6 +45,7 @@ public:
 
 private:
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner;
+  std::string Directory;
 };
 
 } // namespace retrylint
