@@ -5,6 +5,7 @@
 // built from, collected along the same paths, are in ValueLeaves.h.
 
 #include "ValueOrigin.h"
+#include "BufferWriters.h"
 #include "ValueLeaves.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
@@ -19,44 +20,6 @@ constexpr unsigned MaxDepth = 12;
 constexpr unsigned MaxBudget = 400;
 
 } // namespace
-
-/// C functions that write into a buffer from their other arguments.
-static bool isBufferWriter(const FunctionDecl *FD) {
-  if (!FD || !FD->getDeclName().isIdentifier())
-    return false;
-  return llvm::is_contained(
-      {"snprintf", "sprintf", "strcpy", "strncpy", "strcat", "strncat",
-       "memcpy", "memmove", "uuid_unparse", "uuid_unparse_lower",
-       "uuid_unparse_upper", "uuid_copy", "to_chars", "strftime",
-       "uuid_generate_sha1", "uuid_generate_md5"},
-      FD->getName());
-}
-
-/// Does the buffer writer \p FD hash what it is given (a name-based UUID:
-/// uuid_generate_sha1(out, ns, name, len))?
-static bool isHashingWriter(const FunctionDecl *FD) {
-  return llvm::is_contained({"uuid_generate_sha1", "uuid_generate_md5"},
-                            FD->getName());
-}
-
-/// Is argument \p I of the buffer writer \p FD the buffer's size
-/// (`snprintf(buf, sizeof buf, ...)`, `strncpy(dst, src, n)`)? A size says
-/// nothing about what the buffer holds.
-static bool isSizeArg(const FunctionDecl *FD, unsigned I) {
-  StringRef N = FD->getName();
-  if (llvm::is_contained({"snprintf", "strftime"}, N))
-    return I == 1;
-  if (llvm::is_contained({"strncpy", "strncat", "memcpy", "memmove"}, N))
-    return I == 2;
-  return false;
-}
-
-/// Member functions that feed their arguments into the object.
-static bool isAppender(StringRef Name) {
-  return llvm::is_contained({"append", "assign", "push_back", "insert",
-                             "operator+=", "operator<<", "operator="},
-                            Name);
-}
 
 /// Is \p Assign (to \p V) guarded so that it runs once, not per attempt:
 /// `if (key.empty()) key = ...;` or `if (attempt == 0) key = ...;`?
