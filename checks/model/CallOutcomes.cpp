@@ -29,10 +29,12 @@ static Outcome constantOutcome(StringRef Name) {
   if (llvm::is_contained(Words, "ok") || llvm::is_contained(Words, "none") ||
       N.contains("SUCCESS") || N.contains("NOERROR"))
     return Outcome::Success;
-  // EAGAIN/EINTR-style codes say "not yet", not that the call failed.
+  // A temporary failure (`EAI_AGAIN`, `EAGAIN`) is a failure; one joined
+  // with a question of non-blocking I/O says "not yet" (asksNotYet), and
+  // an EINTR restart is read apart (Interrupts.h).
   for (StringRef Bad :
        {"ERR", "FAIL", "TIMEOUT", "TIMEDOUT", "BUSY", "RETRY", "UNAVAILABLE",
-        "LOCKED", "REFUSED", "RESET", "ABORT", "INVALID"})
+        "LOCKED", "REFUSED", "RESET", "ABORT", "INVALID", "AGAIN"})
     if (N.contains(Bad))
       return Outcome::Failure;
   return Outcome::Unknown;
@@ -64,17 +66,26 @@ static bool asksNotYet(const Expr *E, ASTContext &Ctx) {
   static constexpr StringRef Words[] = {"WOULDBLOCK", "INPROGRESS", "WANTREAD",
                                         "WANTWRITE", "WAITNEEDED"};
   bool Found = false;
-  forEachDescendant(E, [&](const Stmt *N) {
-    const auto *X = dyn_cast<Expr>(N);
-    StringRef Name;
-    if (const auto *Call = dyn_cast_or_null<CallExpr>(X))
-      Name = calleeName(Call);
-    else if (X)
-      Name = constantName(X, Ctx);
+  auto Says = [&](StringRef Name) {
     std::string Sq = StringRef(squashIdentifier(Name)).upper();
     Found = Found || llvm::any_of(Words, [&](StringRef W) {
               return StringRef(Sq).contains(W);
             });
+  };
+  const SourceManager &SM = Ctx.getSourceManager();
+  forEachDescendant(E, [&](const Stmt *N) {
+    const auto *X = dyn_cast<Expr>(N);
+    if (const auto *Call = dyn_cast_or_null<CallExpr>(X)) {
+      Says(calleeName(Call));
+      return;
+    }
+    if (!X)
+      return;
+    Says(constantName(X, Ctx));
+    // Each macro the code went through: `EWOULDBLOCK` is `EAGAIN` on Linux.
+    for (SourceLocation L = X->getBeginLoc(); L.isMacroID();
+         L = SM.getImmediateMacroCallerLoc(L))
+      Says(Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts()));
   });
   return Found;
 }

@@ -11,6 +11,7 @@
 // process on a local file, are local.
 
 #include <brokerlink.h>
+#include <errno.h>
 #include <mq/mq.h>
 #include <netdb.h>
 #include <pthread.h>
@@ -59,12 +60,9 @@ int submit_busy_bad(struct bl_conn *c, const char *job) {
   return rc;
 }
 
-/* znc's threaded DNS job, reduced: the resolver again on EAI_AGAIN, six
-   tries with a constant wait.
-   FIXME: a code named "again" (EAGAIN, EAI_AGAIN) reads as "not yet", not
-   as a failure, so that non-blocking reads and interrupt restarts stay
-   work loops; the resolver's temporary failure is missed with them. */
-int resolve_FN(const char *host, struct addrinfo **res) {
+/* znc's threaded DNS job, reduced: the resolver again on EAI_AGAIN (its
+   temporary failure), six tries with a constant wait. */
+int resolve_again_bad(const char *host, struct addrinfo **res) {
   int rc, count = 0;
   while (1) {
     rc = getaddrinfo(host, 0, 0, res);
@@ -73,8 +71,33 @@ int resolve_FN(const char *host, struct addrinfo **res) {
     if (++count > 5)
       break;
     sleep(5); // wait before the next try
+    // CHECK-MESSAGES-BACKOFF: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
   }
   return rc;
+}
+
+/* The same written as a do-while on the code itself: twenty look-ups and
+   no wait between them. */
+int resolve_again_do_bad(const char *host, struct addrinfo **res) {
+  int rc, tries = 0;
+  do {
+    // CHECK-MESSAGES-BACKOFF: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    rc = getaddrinfo(host, 0, 0, res);
+  } while (rc == EAI_AGAIN && ++tries < 20);
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: retry loop makes up to 20 attempts, more than 10
+  return rc;
+}
+
+/* Near-miss: EAGAIN joined with EWOULDBLOCK asks whether a non-blocking
+   receive has anything yet; a counted spin over it is a read, no retry. */
+int receive_ready_ok(struct mq_conn *c, char *buf, int len) {
+  int n, spins = 0;
+  for (;;) {
+    n = mq_receive(c, buf, len);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && spins++ < 100)
+      continue;
+    return n;
+  }
 }
 
 /* Near-miss: a lock taken in a counted spin is a thread primitive, local

@@ -15,3 +15,6 @@ struct mq_item;
 struct mq_item *mq_list_value(const struct mq_list *l, int i);
 #define MQ_LIST_AT(l, i) mq_list_value((l), (i))
 int mq_item_ready(const struct mq_item *it); /* 0 when ready */
+/* -1 with errno set (EAGAIN when nothing is queued on a non-blocking
+   connection). */
+int mq_receive(struct mq_conn *c, char *buf, int len);
