@@ -35,9 +35,15 @@ bool isRetryWord(StringRef W, StringRef Next) {
 /// The first retry word of \p Text (a name, or prose split into words).
 static std::optional<std::string> retryWordIn(StringRef Text) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Text);
-  for (size_t I = 0; I < Words.size(); ++I)
+  for (size_t I = 0; I < Words.size(); ++I) {
+    // An error code's "again" (`GNUTLS_E_AGAIN`, `EAI_AGAIN`) names what
+    // a library returned, not what the code means to do.
+    if (Words[I] == "again" && I > 0 &&
+        llvm::is_contained({"e", "eai", "err", "error"}, Words[I - 1]))
+      continue;
     if (isRetryWord(Words[I], I + 1 < Words.size() ? Words[I + 1] : ""))
       return Words[I];
+  }
   return std::nullopt;
 }
 

@@ -100,6 +100,17 @@ int receive_ready_ok(struct mq_conn *c, char *buf, int len) {
   }
 }
 
+/* Near-miss: a library's "call again" code (GnuTLS's GNUTLS_E_AGAIN) names
+   the library's result, not an intent to retry: with nothing else that
+   says retry, the continuation is silent. */
+int publish_continued_ok(struct mq_conn *c, const char *t, const char *m) {
+  int rc;
+  do {
+    rc = mq_publish(c, t, m);
+  } while (rc == MQ_E_INTERRUPTED || rc == MQ_E_AGAIN);
+  return rc;
+}
+
 /* Near-miss: a lock taken in a counted spin is a thread primitive, local
    to the process; nothing remote is re-sent. */
 int take_lock_ok(pthread_mutex_t *m) {

@@ -18,3 +18,7 @@ int mq_item_ready(const struct mq_item *it); /* 0 when ready */
 /* -1 with errno set (EAGAIN when nothing is queued on a non-blocking
    connection). */
 int mq_receive(struct mq_conn *c, char *buf, int len);
+/* The library's codes: MQ_E_AGAIN when a non-blocking publish must be
+   called again. */
+#define MQ_E_INTERRUPTED (-52)
+#define MQ_E_AGAIN (-28)
