@@ -390,6 +390,8 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
                         LoopBodyReads &Reads, bool GivesUp) {
   LoopParts P = loopParts(Loop);
   CallResult IsResult(P.Body, Call, Reads);
+  if (const MemberExpr *M = memberHolding(Call, Ctx))
+    IsResult.heldIn(M);
   OutcomeReader Reader(Ctx, IsResult);
 
   if (P.Cond && Reader.mentions(P.Cond) &&

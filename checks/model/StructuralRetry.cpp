@@ -294,14 +294,23 @@ void LoopRounds::collectCandidates() {
 
 void LoopRounds::collectByAddress() {
   // A volatile object (a signal flag) is changed from outside the loop's
-  // flow: handed on, it is read, not advanced.
-  for (const LoopCall &LC : Calls)
+  // flow: handed on, it is read, not advanced. A C library call given
+  // only constants besides (`memset(&hints, 0, sizeof hints)`) resets it.
+  for (const LoopCall &LC : Calls) {
+    if (isPlatformDecl(calleeDecl(LC.Call)) &&
+        llvm::all_of(LC.Call->arguments(), [&](const Expr *A) {
+          const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
+          return (UO && UO->getOpcode() == UO_AddrOf) ||
+                 (!A->isValueDependent() && A->isEvaluatable(Ctx));
+        }))
+      continue;
     for (const Expr *Arg : LC.Call->arguments())
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
           UO && UO->getOpcode() == UO_AddrOf &&
           !UO->getSubExpr()->getType().isVolatileQualified())
         if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
           ByAddr.push_back({D, LC.Call});
+  }
 }
 
 /// Does \p Call read a variable another call of the loop advances through
