@@ -177,6 +177,16 @@ static const MemberExpr *memberHolding(const CallExpr *Call, ASTContext &Ctx) {
   return nullptr;
 }
 
+/// What stands for \p Call's result in \p Region, the member it is
+/// assigned to included.
+static CallResult resultOf(const Stmt *Region, const CallExpr *Call,
+                           LoopBodyReads &Reads, ASTContext &Ctx) {
+  CallResult IsResult(Region, Call, Reads);
+  if (const MemberExpr *M = memberHolding(Call, Ctx))
+    IsResult.heldIn(M);
+  return IsResult;
+}
+
 namespace {
 
 /// Reads the tests of one loop body for whether the loop goes back because
@@ -389,9 +399,7 @@ static bool leavesOnStateOf(const LoopParts &P, const CallExpr *Call) {
 bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
                         LoopBodyReads &Reads, bool GivesUp) {
   LoopParts P = loopParts(Loop);
-  CallResult IsResult(P.Body, Call, Reads);
-  if (const MemberExpr *M = memberHolding(Call, Ctx))
-    IsResult.heldIn(M);
+  CallResult IsResult = resultOf(P.Body, Call, Reads, Ctx);
   OutcomeReader Reader(Ctx, IsResult);
 
   if (P.Cond && Reader.mentions(P.Cond) &&
@@ -543,9 +551,7 @@ static bool siblingAfterReaches(const Stmt *Region, const IfStmt *If,
 bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
                        const Stmt *Back, ASTContext &Ctx,
                        LoopBodyReads &Reads) {
-  CallResult IsResult(Region, Call, Reads);
-  if (const MemberExpr *M = memberHolding(Call, Ctx))
-    IsResult.heldIn(M);
+  CallResult IsResult = resultOf(Region, Call, Reads, Ctx);
   OutcomeReader Reader(Ctx, IsResult);
   const SourceManager &SM = Ctx.getSourceManager();
   bool Found = false, SuccessGoesBack = false;

@@ -198,12 +198,8 @@ static bool madeEachRound(const VarDecl *V, const RetrySite &Site,
   if (!V->isLocalVarDecl() || V->isStaticLocal())
     return false;
   SourceRange Round = Region->getSourceRange();
-  if (const auto *Loop = dyn_cast<ForStmt>(Region))
-    Round = Loop->getBody()->getSourceRange();
-  else if (const auto *While = dyn_cast<WhileStmt>(Region))
-    Round = While->getBody()->getSourceRange();
-  else if (const auto *Do = dyn_cast<DoStmt>(Region))
-    Round = Do->getBody()->getSourceRange();
+  if (const Stmt *Body = loopParts(Region).Body)
+    Round = Body->getSourceRange();
   else if (Site.Kind == RetryKind::Goto)
     Round.setBegin(Site.Site->getBeginLoc());
   return SM.isPointWithin(SM.getExpansionLoc(V->getLocation()),
