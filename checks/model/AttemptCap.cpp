@@ -10,6 +10,7 @@
 
 #include "AttemptCap.h"
 #include "CallOutcomes.h"
+#include "CounterMotion.h"
 #include "LoopBackOnFailure.h"
 #include "PolicyDecisions.h"
 #include "ValueOrigin.h"
@@ -41,14 +42,36 @@ std::optional<double> deadlineSeconds(const RetrySite &S,
   return elapsedBoundSeconds(R, L, Ctx);
 }
 
+/// How the exit test \p Cond reads \p N for its truth, as a comparison
+/// with 0: `N` and `a && N` go on while N != 0, `!N` stops when N == 0.
+static std::optional<BinaryOperatorKind>
+truthTest(const Expr *Cond, const Stmt *N, bool Negated = false) {
+  const Expr *E = Cond ? Cond->IgnoreParenImpCasts() : nullptr;
+  if (!E)
+    return std::nullopt;
+  if (E == N)
+    return Negated ? BO_EQ : BO_NE;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot)
+    return truthTest(UO->getSubExpr(), N, !Negated);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isLogicalOp()) {
+    if (std::optional<BinaryOperatorKind> Op =
+            truthTest(BO->getLHS(), N, Negated))
+      return Op;
+    return truthTest(BO->getRHS(), N, Negated);
+  }
+  return std::nullopt;
+}
+
 namespace {
 
-/// One comparison an exit test makes: `L Op R`, or a policy call comparing
-/// its argument L with its object's limit.
+/// One comparison an exit test makes: `L Op R`; a policy call comparing
+/// its argument L with its object's limit; or a count down tested for its
+/// truth (`while (left--)`, `!--left`), a comparison with 0.
 struct Comparison {
   const Expr *L = nullptr, *R = nullptr;
   BinaryOperatorKind Op = BO_EQ;
-  std::optional<int64_t> PolicyLimit;
+  std::optional<int64_t> Limit;
 };
 
 /// Reads how the attempts of one retry site are bounded. The algorithm:
@@ -64,12 +87,16 @@ public:
   CapReader(const ApiModel &Model, ASTContext &Ctx, RetrySite &Site,
             const FunctionDecl *Fn, ValueOrigin &Origins)
       : Model(Model), Ctx(Ctx), Site(Site), Fn(Fn), Origins(Origins) {
-    if (const auto *W = dyn_cast<WhileStmt>(Site.Site))
-      LoopCond = W->getCond();
-    else if (const auto *D = dyn_cast<DoStmt>(Site.Site))
-      LoopCond = D->getCond();
     findFieldCounter();
     CounterResets = counterResets();
+  }
+
+  /// Reads how the counter moves, in the site's per-attempt \p Code.
+  void readMotion(llvm::ArrayRef<const Stmt *> Code) {
+    if (Site.AttemptCounter)
+      Motion = counterMotion(Site.AttemptCounter, Code, Fn, Ctx);
+    else if (FieldStep)
+      Motion.Steps.push_back(FieldStep);
   }
 
   void readRegion(llvm::ArrayRef<const Stmt *> Code) {
@@ -102,8 +129,8 @@ private:
   void examineCall(const CallExpr *Call);
   Comparison comparisonAt(const Expr *Cond, const Stmt *N) const;
   void examineComparison(const Stmt *N, Comparison C);
-  int64_t attemptsAllowed(const Stmt *N, const Comparison &C,
-                          bool LeftIsCounter, int64_t K) const;
+  std::optional<int64_t> attemptsAllowed(const Stmt *N, const Comparison &C,
+                                         int64_t K) const;
   void readDecidingCalls(const Stmt *Body);
   void readHandedState(const Stmt *Body);
   void readOneShotFlags(const Stmt *Region);
@@ -113,7 +140,6 @@ private:
   RetrySite &Site;
   const FunctionDecl *Fn;
   ValueOrigin &Origins;
-  const Expr *LoopCond = nullptr;
   /// Attempts counted in a struct (`token.retries++`): the struct's bounds
   /// are the cap. Only for the cap: the struct is not a per-attempt value.
   const VarDecl *FieldCounterOwner = nullptr;
@@ -121,6 +147,8 @@ private:
   /// A member of the object counted down (`--retries_remaining_`): its
   /// start is not known here, so its test is a cap of unknown size.
   bool FieldCountsDown = false;
+  const Expr *FieldStep = nullptr;
+  CounterMotion Motion;
   /// The counter starts again on every pass: its test never trips.
   bool CounterResets = false;
   /// Locals that hold an operation's result (`auto out =
@@ -151,6 +179,7 @@ void CapReader::findFieldCounter() {
       FieldCounterOwner = refVar(ME->getBase());
       FieldCounter = ME->getMemberDecl();
       FieldCountsDown = UO->isDecrementOp();
+      FieldStep = UO;
     }
   });
 }
@@ -307,13 +336,23 @@ Comparison CapReader::comparisonAt(const Expr *Cond, const Stmt *N) const {
     // A policy call comparing the counter with its object's limit is that
     // comparison; asked `!b.ShouldRetry(i)`, its exit is the opposite one.
     C.L = cast<CallExpr>(N)->getArg(PolicyArg);
-    C.PolicyLimit = Limit;
+    C.Limit = Limit;
     forEachDescendant(Cond, [&](const Stmt *M) {
       if (const auto *UO = dyn_cast<UnaryOperator>(M);
           UO && UO->getOpcode() == UO_LNot &&
           UO->getSubExpr()->IgnoreParenImpCasts() == N)
         C.Op = BinaryOperator::negateComparisonOp(C.Op);
     });
+  } else if (Motion.Down && isa<Expr>(N) &&
+             cast<Expr>(N)->getType()->isIntegerType() &&
+             mentionsCounter(cast<Expr>(N))) {
+    // Attempts left tested for their truth: `while (left--)` goes on while
+    // left != 0, `if (!--left) break;` stops when left == 0.
+    if (std::optional<BinaryOperatorKind> Op = truthTest(Cond, N)) {
+      C.L = cast<Expr>(N);
+      C.Op = *Op;
+      C.Limit = 0;
+    }
   }
   return C;
 }
@@ -350,62 +389,43 @@ void CapReader::examineComparison(const Stmt *N, Comparison C) {
   const Expr *Bound = LeftIsCounter ? C.R : C.L;
   if (RightIsCounter && C.Op != BO_Cmp) // K > i  ==  i < K
     C.Op = BinaryOperator::reverseComparisonOp(C.Op);
-  int64_t K = C.PolicyLimit ? *C.PolicyLimit
-              : Bound       ? constInt(Bound, Ctx, INT64_MIN)
-                            : INT64_MIN;
-  if (K == INT64_MIN || (!Site.AttemptCounter && FieldCountsDown)) {
+  int64_t K = C.Limit ? *C.Limit
+              : Bound ? constInt(Bound, Ctx, INT64_MIN)
+                      : INT64_MIN;
+  std::optional<int64_t> Attempts;
+  if (K != INT64_MIN && (Site.AttemptCounter || !FieldCountsDown))
+    Attempts = attemptsAllowed(N, C, K);
+  Site.CapWhere = N;
+  if (!Attempts) {
     Site.Cap = CapKind::Variable;
-    Site.CapWhere = N;
     return;
   }
-  int64_t Attempts = attemptsAllowed(N, C, LeftIsCounter, K);
   Site.Cap = CapKind::Constant;
-  Site.MaxAttempts = unsigned(std::min<int64_t>(Attempts, 1u << 30));
-  Site.CapWhere = N;
+  Site.MaxAttempts = unsigned(std::min<int64_t>(*Attempts, 1u << 30));
 }
 
 /// How many attempts the exit test \p N, comparing the counter with \p K,
-/// allows (at least one).
-int64_t CapReader::attemptsAllowed(const Stmt *N, const Comparison &C,
-                                   bool LeftIsCounter, int64_t K) const {
-  const VarDecl *Counter =
-      Site.AttemptCounter ? Site.AttemptCounter : FieldCounterOwner;
+/// allows (at least one); none when the counter counts down from a start
+/// not written as a constant. The counter read at the test is its start
+/// moved by the attempts made, give or take the round's own step.
+std::optional<int64_t> CapReader::attemptsAllowed(const Stmt *N,
+                                                  const Comparison &C,
+                                                  int64_t K) const {
+  if (Motion.Down && !Motion.Start)
+    return std::nullopt;
+  int64_t Start = Motion.Start.value_or(0);
+  llvm::SmallVector<const Stmt *, 2> Attempts;
+  for (const Operation &O : Site.Operations)
+    Attempts.push_back(O.Call);
+  int64_t Ahead = roundOffset(Site.Site, N, Motion, Attempts, Ctx);
+  // Counting up, i < K and i >= K (as an exit) both allow K - Start
+  // attempts, i <= K and i > K one more; counting down, i > K and i <= K
+  // allow Start - K, i >= K and i < K one more.
   BinaryOperatorKind Op = C.Op;
-  int64_t Start =
-      Counter && Counter->getInit() ? constInt(Counter->getInit(), Ctx, 0) : 0;
-  // i < K and i >= K (as an exit) both allow K - Start attempts.
-  int64_t Attempts = (Op == BO_LE || Op == BO_GT) ? K - Start + 1 : K - Start;
-  // Counting in the loop condition itself: while (++tries < K) makes one
-  // attempt fewer, do ... while (tries++ < K) one more (its body runs
-  // before the first test).
-  const auto *Counted =
-      dyn_cast<UnaryOperator>(ignoreWrappers(LeftIsCounter ? C.L : C.R));
-  if (Counted && Counted->isIncrementOp() && LoopCond &&
-      LoopCond->IgnoreParenImpCasts() == N) {
-    if (isa<WhileStmt>(Site.Site) && Counted->isPrefix())
-      --Attempts;
-    else if (isa<DoStmt>(Site.Site) && Counted->isPostfix())
-      ++Attempts;
-  }
-  // An exit test in the body after the attempt, on a counter the `for`
-  // steps only at the end of the round (`for (i = 1;; ++i) { try { ... }
-  // catch (...) { if (i == 3) throw; } }`): the round with i == K is made
-  // too.
-  if (Site.AttemptCounter && isa<ForStmt>(Site.Site) &&
-      !containsStmt(loopParts(Site.Site).Cond, N)) {
-    LoopParts Parts = loopParts(Site.Site);
-    bool SteppedAtEnd = Parts.Inc && references(Parts.Inc, Counter);
-    bool SteppedInBody =
-        changedDecls(Parts.Body).count(Site.AttemptCounter) > 0;
-    bool AfterAttempt = llvm::any_of(Site.Operations, [&](const Operation &O) {
-      return O.Call && Ctx.getSourceManager().isBeforeInTranslationUnit(
-                           O.Call->getBeginLoc(), N->getBeginLoc());
-    });
-    if (SteppedAtEnd && !SteppedInBody && AfterAttempt &&
-        (Op == BO_EQ || Op == BO_GE || Op == BO_GT))
-      ++Attempts;
-  }
-  return Attempts < 1 ? 1 : Attempts;
+  int64_t Allowed = Motion.Down
+                        ? Start - K - Ahead + (Op == BO_GE || Op == BO_LT)
+                        : K - Start - Ahead + (Op == BO_LE || Op == BO_GT);
+  return std::max<int64_t>(Allowed, 1);
 }
 
 void CapReader::readLoop() {
@@ -514,10 +534,15 @@ void CapReader::readHandedState(const Stmt *Body) {
 void readCap(RetrySite &Site, llvm::ArrayRef<const Stmt *> Code,
              const FunctionDecl *Fn, ValueOrigin &Origins,
              const ApiModel &Model, ASTContext &Ctx) {
-  if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion)
-    CapReader(Model, Ctx, Site, Fn, Origins).readRegion(Code);
-  else if (Site.Kind == RetryKind::Loop)
-    CapReader(Model, Ctx, Site, Fn, Origins).readLoop();
+  if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion) {
+    CapReader Reader(Model, Ctx, Site, Fn, Origins);
+    Reader.readMotion(Code);
+    Reader.readRegion(Code);
+  } else if (Site.Kind == RetryKind::Loop) {
+    CapReader Reader(Model, Ctx, Site, Fn, Origins);
+    Reader.readMotion(Site.Site);
+    Reader.readLoop();
+  }
 }
 
 } // namespace clang::tidy::retry::model

@@ -147,25 +147,34 @@ const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
     }
     return false;
   };
+  // What the operation itself is handed (`login(conn, pw) == 0`) is its
+  // input, not a decision to stop: the walk does not enter it.
+  auto NotOp = [&](const Stmt *N) {
+    const auto *C = dyn_cast<CallExpr>(N);
+    return !C || !IsOp(C);
+  };
   auto Consider = [&](const Stmt *S, auto &Self, unsigned Depth) -> void {
-    forEachDescendant(S, [&](const Stmt *N) {
-      if (Found)
-        return;
-      if (const auto *C = dyn_cast<CallExpr>(N)) {
-        const FunctionDecl *FD = calleeDecl(C);
-        const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-        if (FD && !IsOp(C) && !ReadsResult(C) && !isStdLibrary(FD) &&
-            !FD->isOverloadedOperator() && !isa<CXXConversionDecl>(FD) &&
-            !(MD && MD->isConst() && !MD->isVirtual()) &&
-            !FD->getASTContext().getSourceManager().isInSystemHeader(
-                FD->getLocation()))
-          Found = C;
-      } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
-        const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
-        if (V && V->hasLocalStorage() && V->getInit() && Depth == 0)
-          Self(V->getInit(), Self, Depth + 1);
-      }
-    });
+    walkStatements(
+        S,
+        [&](const Stmt *N) {
+          if (Found)
+            return;
+          if (const auto *C = dyn_cast<CallExpr>(N)) {
+            const FunctionDecl *FD = calleeDecl(C);
+            const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+            if (FD && !IsOp(C) && !ReadsResult(C) && !isStdLibrary(FD) &&
+                !FD->isOverloadedOperator() && !isa<CXXConversionDecl>(FD) &&
+                !(MD && MD->isConst() && !MD->isVirtual()) &&
+                !FD->getASTContext().getSourceManager().isInSystemHeader(
+                    FD->getLocation()))
+              Found = C;
+          } else if (const auto *DRE = dyn_cast<DeclRefExpr>(N)) {
+            const auto *V = dyn_cast<VarDecl>(DRE->getDecl());
+            if (V && V->hasLocalStorage() && V->getInit() && Depth == 0)
+              Self(V->getInit(), Self, Depth + 1);
+          }
+        },
+        NotOp);
   };
   Consider(Cond, Consider, 0);
   return Found;

@@ -210,7 +210,7 @@ static bool madeEachRound(const VarDecl *V, const RetrySite &Site,
 /// A counter of \p Site's rounds in \p Region.
 static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
                                   ASTContext &Ctx) {
-  llvm::SmallVector<const VarDecl *, 2> Vars = incrementedVars(Region);
+  llvm::SmallVector<const VarDecl *, 2> Vars = countedVars(Region);
   if (Site.AttemptCounter && !llvm::is_contained(Vars, Site.AttemptCounter))
     Vars.push_back(Site.AttemptCounter);
   for (const VarDecl *V : Vars) {

@@ -138,7 +138,7 @@ const RetrySite *GotoRecognizer::recognize(const LabelStmt *Label,
   for (const Stmt *Child : Block->body()) {
     After = After || Child == Label;
     if (After && !Site->AttemptCounter) {
-      auto Incs = incrementedVars(Child);
+      auto Incs = countedVars(Child);
       if (!Incs.empty())
         Site->AttemptCounter = Incs.front();
     }

@@ -316,16 +316,16 @@ static const char *notALoop(const Stmt *Loop, const LoopParts &Parts,
 static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts) {
   const VarDecl *Counter = nullptr;
   if (isa<ForStmt>(Loop)) {
-    auto Incs = incrementedVars(Parts.Inc);
+    auto Incs = countedVars(Parts.Inc);
     if (!Incs.empty())
       Counter = Incs.front();
   }
   if (!Counter)
-    for (const VarDecl *V : incrementedVars(Parts.Body))
+    for (const VarDecl *V : countedVars(Parts.Body))
       if ((Parts.Cond && references(Parts.Cond, V)) || !Counter)
         Counter = V;
   if (!Counter && !isa<ForStmt>(Loop)) {
-    auto Incs = incrementedVars(Parts.Cond);
+    auto Incs = countedVars(Parts.Cond);
     if (!Incs.empty())
       Counter = Incs.front();
   }

@@ -28,6 +28,13 @@ llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S) {
   return Out;
 }
 
+llvm::SmallVector<const VarDecl *, 2> countedVars(const Stmt *S) {
+  llvm::SmallVector<const VarDecl *, 2> Out = incrementedVars(S);
+  llvm::erase_if(
+      Out, [](const VarDecl *V) { return !V->getType()->isIntegerType(); });
+  return Out;
+}
+
 std::string RetrySite::describe() const {
   if (Kind == RetryKind::Helper && Helper)
     return "retry helper '" + Helper->getNameAsString() + "'";

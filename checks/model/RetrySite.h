@@ -130,6 +130,10 @@ struct RetriedCall {
 /// loop's or a goto's attempt counter, or a recursion's counted parameter.
 llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S);
 
+/// The integers among incrementedVars(\p S): a pointer stepped (`p++`) is a
+/// cursor into something, never a count of attempts.
+llvm::SmallVector<const VarDecl *, 2> countedVars(const Stmt *S);
+
 } // namespace clang::tidy::retry::model
 
 #endif

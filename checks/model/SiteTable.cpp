@@ -3,6 +3,7 @@
 // The retry sites found so far in a translation unit (SiteTable.h).
 
 #include "SiteTable.h"
+#include "PersonInput.h"
 #include "RetryEvidence.h"
 
 namespace clang::tidy::retry::model {
@@ -36,6 +37,8 @@ SiteTable::recordWithEvidence(const Stmt *Key, const void *WhyKey,
   Site->Evidence = siteEvidence(*Site, ByStructure, Fn, Ctx);
   if (!Site->Evidence)
     return notSite(WhyKey, NoRetryEvidence);
+  if (personPrompt(Site->perAttemptCode()))
+    return notSite(WhyKey, AsksPerson);
   return record(Key, std::move(Site));
 }
 

@@ -88,6 +88,32 @@ int resolve_again_do_bad(const char *host, struct addrinfo **res) {
   return rc;
 }
 
+/* Near-miss: a TLS read that asks to be called again once its socket is
+   readable ("want read", "want write") is waiting for data, not failing:
+   250 rounds of a 20 ms select are a read with a time budget (upsclient's
+   SSL_read loop).
+   FIXME: the way back passes a second test, of the code a classifier made
+   from the result; the model reads the way back as the read's failure. */
+int select_readable(struct mq_conn *c, int writing, int timeout_ms);
+int tls_read_ready_FP(struct mq_conn *c, char *buf, int len) {
+  int tries = 0, err;
+  while (tries < 250) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: retry loop makes up to 250 attempts, more than 10
+    int n = mq_tls_read(c, buf, len);
+    if (n > 0)
+      return n;
+    err = mq_tls_get_error(c, n);
+    if (err == MQ_TLS_ERROR_WANT_READ || err == MQ_TLS_ERROR_WANT_WRITE) {
+      if (select_readable(c, err == MQ_TLS_ERROR_WANT_WRITE, 20) < 0)
+        return -1;
+      tries++;
+      continue;
+    }
+    return -1;
+  }
+  return -1;
+}
+
 /* Near-miss: EAGAIN joined with EWOULDBLOCK asks whether a non-blocking
    receive has anything yet; a counted spin over it is a read, no retry. */
 int receive_ready_ok(struct mq_conn *c, char *buf, int len) {

@@ -114,3 +114,44 @@ int send_unread_cursor_bad(Tls *t, Req *r, char *log_slot) {
     sleep(1);
   }
 }
+
+/* openssh's Match line parser, reduced: a pointer stepped past a '!' is a
+   cursor into the text, not a count of attempts, and its test against '#'
+   (35) no cap of 35 attempts. */
+char *argv_next(int *acp, char ***avp);
+char *xstrdup(const char *s);
+void free(void *p);
+int strcmp(const char *a, const char *b);
+void report_error(const char *what);
+int match_line_ok(int *acp, char ***avp) {
+  char *attrib, *oattrib, *arg;
+  int attributes = 0, negate = 0, result = 1;
+  while ((attrib = argv_next(acp, avp)) != 0) {
+    if (*attrib == '#')
+      break;
+    attrib = oattrib = xstrdup(attrib);
+    arg = 0;
+    if ((negate = (attrib[0] == '!')))
+      attrib++;
+    if (strcmp(attrib, "all") == 0) {
+      if (attributes > 1 ||
+          ((arg = argv_next(acp, avp)) != 0 && *arg != '\0' && *arg != '#')) {
+        report_error("cannot be combined");
+        result = -1;
+        goto out;
+      }
+      goto out;
+    }
+    attributes++;
+    if ((arg = argv_next(acp, avp)) == 0 || *arg == '\0') {
+      report_error("missing argument");
+      result = -1;
+      goto out;
+    }
+    if (strcmp(attrib, "host") == 0)
+      result = negate ? 0 : 1;
+    free(oattrib);
+  }
+out:
+  return result;
+}

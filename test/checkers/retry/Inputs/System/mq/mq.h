@@ -22,3 +22,9 @@ int mq_receive(struct mq_conn *c, char *buf, int len);
    called again. */
 #define MQ_E_INTERRUPTED (-52)
 #define MQ_E_AGAIN (-28)
+/* What a TLS read on a non-blocking connection asks for next: wait until
+   the socket is readable (or writable) and call again. */
+int mq_tls_read(struct mq_conn *c, char *buf, int len);
+int mq_tls_get_error(struct mq_conn *c, int ret);
+#define MQ_TLS_ERROR_WANT_READ 2
+#define MQ_TLS_ERROR_WANT_WRITE 3
