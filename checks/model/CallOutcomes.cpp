@@ -375,6 +375,26 @@ const Expr *OutcomeReader::builtFrom(const Expr *S) {
   return mentions(Arg) ? Arg : nullptr;
 }
 
+/// The variable or field \p E reads, casts aside.
+static const ValueDecl *readDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<ExplicitCastExpr>(E))
+    E = CE->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<VarDecl>(DRE->getDecl()) ? DRE->getDecl() : nullptr;
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+bool OutcomeReader::handedToCall(const Expr *E) const {
+  const ValueDecl *D = readDecl(E);
+  if (!Call || !D || D->getType()->isPointerType())
+    return false;
+  return llvm::any_of(Call->arguments(),
+                      [&](const Expr *A) { return readDecl(A) == D; });
+}
+
 Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
                                const Expr *R) {
   if (!mentions(L)) {
@@ -398,6 +418,15 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
     if (Op == BO_NE)
       return B->getValue() ? flip(O) : O;
     return Outcome::Unknown;
+  }
+  // A count of work done against the size the call was handed (`sent ==
+  // len` after `sent = send_buf(fd, buf, len)`): all of it is a success,
+  // less a short call, a failure.
+  if (handedToCall(R)) {
+    Short = true;
+    return Op == BO_EQ || Op == BO_GE   ? Outcome::Success
+           : Op == BO_NE || Op == BO_LT ? Outcome::Failure
+                                        : Outcome::Unknown;
   }
   Outcome Named = constantOutcome(constantName(R, Ctx));
   if (Named == Outcome::Failure && Op == BO_EQ)

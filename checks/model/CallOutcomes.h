@@ -24,20 +24,25 @@ Outcome predicateOutcome(StringRef Name);
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
 /// whether an expression is the call's result (the call itself or a
-/// variable that holds it).
+/// variable that holds it); \p Call, when known, is the call, whose
+/// arguments a count of work done may be compared with.
 class OutcomeReader {
 public:
   OutcomeReader(ASTContext &Ctx,
-                llvm::function_ref<bool(const Expr *)> IsResult)
-      : Ctx(Ctx), IsResult(IsResult) {}
+                llvm::function_ref<bool(const Expr *)> IsResult,
+                const CallExpr *Call = nullptr)
+      : Ctx(Ctx), IsResult(IsResult), Call(Call) {}
 
   /// Outcome of \p E; lastWasSpecific() then says whether it tested one
   /// named failure (`rc == ERR_INVALID`) rather than any failure.
   Outcome read(const Expr *E) {
-    Specific = false;
+    Specific = Short = false;
     return readImpl(E);
   }
   bool lastWasSpecific() const { return Specific; }
+  /// Did the last read compare a count of work done with the size the call
+  /// was handed (`sent == len`), where the failure is a short call?
+  bool lastWasShort() const { return Short; }
   /// Outcome of the `case V:` of `switch (E)`, read as `E == V`.
   Outcome readCase(const Expr *E, const Expr *V) {
     Specific = false;
@@ -71,9 +76,15 @@ private:
   /// The local bool \p E names when its initializer reads the result.
   const VarDecl *resultFlag(const Expr *E);
 
+  /// Does \p E read what the call was handed as an argument (`len` in
+  /// `send_buf(fd, buf, len)`), a variable or a field, not a constant?
+  bool handedToCall(const Expr *E) const;
+
   ASTContext &Ctx;
   llvm::function_ref<bool(const Expr *)> IsResult;
+  const CallExpr *Call;
   bool Specific = false;
+  bool Short = false;
   unsigned FlagDepth = 0;
 };
 

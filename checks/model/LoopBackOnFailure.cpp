@@ -252,6 +252,12 @@ void FailureWayBack::readIf(const IfStmt *If, bool Inner) {
   if ((O == Outcome::Failure && endsWithContinue(If->getThen())) ||
       (O == Outcome::Success && endsWithContinue(If->getElse())))
     FailureWentBack = true;
+  // Leaving on an error and then on a whole call (`if (sent < 0) return;
+  // if (sent == len) return;`): a short call goes round, and leaving on
+  // the errors was giving up on those.
+  if (O == Outcome::Success && Reader.lastWasShort() && ThenLeaves &&
+      !ThenBack && !ElseLeaves)
+    FailureLeaves = false;
   // A branch that goes round at its end (`if (rc == OK) { if (bad)
   // return; continue; }`) leaves only on some later test.
   // The failure branch may give up on some paths when the success branch
@@ -400,7 +406,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
                         LoopBodyReads &Reads, bool GivesUp) {
   LoopParts P = loopParts(Loop);
   CallResult IsResult = resultOf(P.Body, Call, Reads, Ctx);
-  OutcomeReader Reader(Ctx, IsResult);
+  OutcomeReader Reader(Ctx, IsResult, Call);
 
   if (P.Cond && Reader.mentions(P.Cond) &&
       Reader.read(P.Cond) == Outcome::Failure)
@@ -552,7 +558,7 @@ bool goesBackOnFailure(const Stmt *Region, const CallExpr *Call,
                        const Stmt *Back, ASTContext &Ctx,
                        LoopBodyReads &Reads) {
   CallResult IsResult = resultOf(Region, Call, Reads, Ctx);
-  OutcomeReader Reader(Ctx, IsResult);
+  OutcomeReader Reader(Ctx, IsResult, Call);
   const SourceManager &SM = Ctx.getSourceManager();
   bool Found = false, SuccessGoesBack = false;
   forEachInFunction(Region, [&](const Stmt *S) {
