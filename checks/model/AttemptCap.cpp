@@ -144,10 +144,8 @@ private:
   /// are the cap. Only for the cap: the struct is not a per-attempt value.
   const VarDecl *FieldCounterOwner = nullptr;
   const ValueDecl *FieldCounter = nullptr;
-  /// A member of the object counted down (`--retries_remaining_`): its
-  /// start is not known here, so its test is a cap of unknown size.
-  bool FieldCountsDown = false;
-  const Expr *FieldStep = nullptr;
+  /// The step of the counted member (`++st.tries`).
+  const UnaryOperator *FieldStep = nullptr;
   CounterMotion Motion;
   /// The counter starts again on every pass: its test never trips.
   bool CounterResets = false;
@@ -178,7 +176,6 @@ void CapReader::findFieldCounter() {
             dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts())) {
       FieldCounterOwner = refVar(ME->getBase());
       FieldCounter = ME->getMemberDecl();
-      FieldCountsDown = UO->isDecrementOp();
       FieldStep = UO;
     }
   });
@@ -393,6 +390,9 @@ void CapReader::examineComparison(const Stmt *N, Comparison C) {
               : Bound ? constInt(Bound, Ctx, INT64_MIN)
                       : INT64_MIN;
   std::optional<int64_t> Attempts;
+  // A member of the object counted down (`--retries_remaining_`): its
+  // start is not known here, so its test is a cap of unknown size.
+  bool FieldCountsDown = FieldStep && FieldStep->isDecrementOp();
   if (K != INT64_MIN && (Site.AttemptCounter || !FieldCountsDown))
     Attempts = attemptsAllowed(N, C, K);
   Site.CapWhere = N;
@@ -534,15 +534,18 @@ void CapReader::readHandedState(const Stmt *Body) {
 void readCap(RetrySite &Site, llvm::ArrayRef<const Stmt *> Code,
              const FunctionDecl *Fn, ValueOrigin &Origins,
              const ApiModel &Model, ASTContext &Ctx) {
-  if (Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion) {
-    CapReader Reader(Model, Ctx, Site, Fn, Origins);
-    Reader.readMotion(Code);
+  bool Region =
+      Site.Kind == RetryKind::Goto || Site.Kind == RetryKind::Recursion;
+  if (!Region && Site.Kind != RetryKind::Loop)
+    return;
+  CapReader Reader(Model, Ctx, Site, Fn, Origins);
+  // A loop's counter moves in the loop itself (its init, condition and
+  // increment included), a region's in its code.
+  Reader.readMotion(Region ? Code : llvm::ArrayRef<const Stmt *>(Site.Site));
+  if (Region)
     Reader.readRegion(Code);
-  } else if (Site.Kind == RetryKind::Loop) {
-    CapReader Reader(Model, Ctx, Site, Fn, Origins);
-    Reader.readMotion(Site.Site);
+  else
     Reader.readLoop();
-  }
 }
 
 } // namespace clang::tidy::retry::model
