@@ -230,6 +230,17 @@ memberFlagOutcome(const Expr *S,
   return std::nullopt;
 }
 
+/// Is \p T a size (`size_t`, a typedef named for a size): a count of
+/// what the call found or did, never negative?
+static bool isSize(QualType T) {
+  while (const auto *TT = T->getAs<TypedefType>()) {
+    if (llvm::is_contained(identifierWords(TT->getDecl()->getName()), "size"))
+      return T->isUnsignedIntegerType();
+    T = TT->desugar();
+  }
+  return false;
+}
+
 Outcome OutcomeReader::readBinary(const BinaryOperator *BO) {
   if (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr) {
     bool L = mentions(BO->getLHS()), R = mentions(BO->getRHS());
@@ -282,7 +293,8 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
     // (The result's own type: C++ converts an `int` tested for truth to
     // bool, and `if (rc)` still says nothing of which value succeeds.)
     if (S->getType()->isBooleanType() || S->getType()->isPointerType() ||
-        S->getType()->isRecordType() || S->getType()->isDependentType())
+        S->getType()->isRecordType() || S->getType()->isDependentType() ||
+        isSize(S->getType()))
       return Outcome::Success;
     return zeroIsSuccess(S->getType()) ? Outcome::Failure : Outcome::Unknown;
   }
@@ -439,6 +451,12 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
   if (!K->EvaluateAsInt(V, Ctx))
     return Outcome::Unknown;
   int64_t N = V.Val.getInt().getSExtValue();
+  // A size is zero when the call found or did nothing (`len == 0` after
+  // `len = name_len(pkt)`): C's zero-is-success is for statuses.
+  if (N == 0 && isSize(L->getType()))
+    return Op == BO_EQ || Op == BO_LE   ? Outcome::Failure
+           : Op == BO_NE || Op == BO_GT ? Outcome::Success
+                                        : Outcome::Unknown;
   if (N == 0) {
     // The C convention: 0 is success, non-zero (negative) an error.
     switch (Op) {

@@ -54,9 +54,37 @@ static bool namesPrompt(StringRef Name, unsigned NumArgs) {
   return Reads && Secret;
 }
 
+/// Does \p Name name a password or a passphrase?
+static bool namesSecret(StringRef Name) {
+  return llvm::any_of(identifierWords(Name), [](StringRef W) {
+    return W == "password" || W == "passwd" || W == "passphrase" ||
+           W == "passcode";
+  });
+}
+
+/// Is \p Call handed a password callback: a parameter typed for one
+/// (OpenSSL's `pem_password_cb *`, which prompts on the terminal when it
+/// is null) or a function named for one (`ssl_passwd_cb`)?
+static bool handedPasswordCallback(const CallExpr *Call) {
+  if (const FunctionDecl *FD = calleeDecl(Call))
+    for (const ParmVarDecl *P : FD->parameters())
+      if (const auto *TT =
+              P->getType()->getPointeeType().isNull()
+                  ? nullptr
+                  : P->getType()->getPointeeType()->getAs<TypedefType>();
+          TT && namesSecret(TT->getDecl()->getName()))
+        return true;
+  return llvm::any_of(Call->arguments(), [](const Expr *A) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+    const auto *Fn = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+    return Fn && Fn->getDeclName().isIdentifier() && namesSecret(Fn->getName());
+  });
+}
+
 bool asksPerson(const CallExpr *Call, unsigned Depth) {
   StringRef Name = calleeName(Call);
-  if (namesPrompt(Name, Call->getNumArgs()) || readsStandardInput(Call, Name))
+  if (namesPrompt(Name, Call->getNumArgs()) || readsStandardInput(Call, Name) ||
+      handedPasswordCallback(Call))
     return true;
   // A function of the file that asks (`ask_yes_no` reading stdin).
   const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;

@@ -106,6 +106,22 @@ guardsOf(const FunctionDecl *H, ASTContext &Ctx, const AnalysedFiles &Files) {
   return Out;
 }
 
+bool reArmedOnCount(const FunctionDecl *H, const CallExpr *Again,
+                    ASTContext &Ctx) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = countersIn(H->getBody());
+  return !Counters.empty() &&
+         anyEnclosing(Again, Ctx, [&](const DynTypedNode &N) {
+           const auto *If = N.get<IfStmt>();
+           if (!If || containsStmt(If->getCond(), Again))
+             return false;
+           const BinaryOperator *Cmp =
+               counterComparison(If->getCond(), Counters, /*ByName=*/false);
+           return Cmp && Cmp == If->getCond()->IgnoreParenImpCasts() &&
+                  (constInt(Cmp->getRHS(), Ctx, -1) >= 0 ||
+                   constInt(Cmp->getLHS(), Ctx, -1) >= 0);
+         });
+}
+
 /// A call in \p Guard that asks whether to retry (`ShouldRetry()`,
 /// `can_retry(err)`, `is_retryable()`); not a switch (`auto_reconnect()`).
 static const CallExpr *policyCall(const Stmt *Guard) {
@@ -184,8 +200,31 @@ static bool namesDelay(StringRef Name) {
   return false;
 }
 
+/// \p E as written (`c->retry_ms`), or the macro written for it
+/// (`RTR_SOLICITATION_INTERVAL`), also when handed through a macro's
+/// arguments; empty when it comes from inside a macro's body.
+static StringRef spelled(const Expr *E, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  auto AsWritten = [&](SourceLocation L) {
+    while (L.isMacroID() && SM.isMacroArgExpansion(L))
+      L = SM.getImmediateSpellingLoc(L);
+    return L;
+  };
+  E = E->IgnoreParenImpCasts();
+  SourceLocation B = AsWritten(E->getBeginLoc()),
+                 End = AsWritten(E->getEndLoc());
+  if (B.isMacroID())
+    return Lexer::isAtStartOfMacroExpansion(B, SM, LO) &&
+                   Lexer::isAtEndOfMacroExpansion(End, SM, LO)
+               ? Lexer::getImmediateMacroName(B, SM, LO)
+               : StringRef();
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(B, End), SM, LO);
+}
+
 /// The delay \p Scheduler is handed: an argument of a duration type, one
-/// whose parameter or type is named for a delay.
+/// whose parameter or type is named for a delay, or, handed to a parameter
+/// with no name, one written with a name for a delay.
 const Expr *delayArgument(const CallExpr *Scheduler, ASTContext &Ctx) {
   const FunctionDecl *FD = calleeDecl(Scheduler);
   // A number handed to a parameter named for a delay (`us`, `timeout_ms`)
@@ -202,11 +241,11 @@ const Expr *delayArgument(const CallExpr *Scheduler, ASTContext &Ctx) {
       const ParmVarDecl *P =
           FD && I < FD->getNumParams() ? FD->getParamDecl(I) : nullptr;
       const auto *RD = T->getAsRecordDecl();
+      bool Named = P && P->getIdentifier() ? namesDelay(P->getName())
+                                           : namesDelay(spelled(Arg, Ctx));
       if (ByRecord ? RD && RD->getDeclName().isIdentifier() &&
                          namesDelay(RD->getName())
-                   : durationTypeUnit(T) || (T->isArithmeticType() && P &&
-                                             P->getDeclName().isIdentifier() &&
-                                             namesDelay(P->getName())))
+                   : durationTypeUnit(T) || (T->isArithmeticType() && Named))
         return Arg;
     }
   return nullptr;
@@ -330,12 +369,18 @@ bool isScheduler(const CallExpr *Call, const FunctionDecl *H, ASTContext &Ctx) {
     Name += "_" + Lexer::getImmediateMacroName(Loc, Ctx.getSourceManager(),
                                                Ctx.getLangOpts())
                       .str();
-  for (const std::string &W : identifierWords(Name))
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  for (const std::string &W : Words)
     if (llvm::is_contained({"run", "post", "dispatch", "defer", "schedule",
                             "after", "later", "timer", "evtimer", "task",
                             "enqueue", "queue", "submit", "wait"},
                            W))
       return true;
+  // A timeout added to an event loop (`g_timeout_add`,
+  // `eloop_timeout_add_sec`) runs its callback when it expires.
+  if (llvm::is_contained(Words, "timeout") &&
+      (llvm::is_contained(Words, "add") || llvm::is_contained(Words, "set")))
+    return true;
   return armingCall(H, Call, Ctx).first != nullptr;
 }
 

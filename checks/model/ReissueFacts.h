@@ -39,6 +39,14 @@ void readReissueCap(RetrySite &Site, const FunctionDecl *H,
                     const FunctionDecl *Attempt, ASTContext &Ctx,
                     const utils::AnalysedFiles &Files);
 
+/// Does \p Again, a call in \p H that arms \p H again, run under a test of
+/// a counter \p H steps against a constant bound and nothing else (`if
+/// (state->rsprobes++ < MAX_RTR_SOLICITATIONS) timeout_add(4, self, ifp)`)?
+/// Then \p H sends until something cancels its timer (a reply): a
+/// retransmission, not a periodic task.
+bool reArmedOnCount(const FunctionDecl *H, const CallExpr *Again,
+                    ASTContext &Ctx);
+
 /// The waits of the re-issue \p Site by handler \p H, after the general
 /// reading of the handler: only what runs on every way to the re-issue,
 /// and, when the attempt is handed to a scheduler (\p Scheduled), the delay

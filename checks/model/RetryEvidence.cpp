@@ -303,6 +303,16 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
     }
   if (RetryEvidence Ev = connectsAgain(Site, Region, Ctx.getSourceManager()))
     return Ev;
+  // A handler's cap read from a counter it steps against a constant
+  // (`state->rsprobes++ < MAX_RTR_SOLICITATIONS`) counts its attempts.
+  if (Site.Kind == RetryKind::Reissue && Site.Cap == CapKind::Constant &&
+      Site.CapWhere) {
+    RetryEvidence Ev;
+    Ev.K = RetryEvidence::Kind::Counter;
+    Ev.Where = Site.CapWhere->getBeginLoc();
+    Ev.What = "attempt counter compared with a bound";
+    return Ev;
+  }
   Fn = namedFunction(Fn);
   if (RetryEvidence Ev =
           wordsIn(Range, Fn ? Fn->getBeginLoc() : SourceLocation(), Ctx))

@@ -16,6 +16,7 @@
 #include "StructuralRetry.h"
 #include "WaitNames.h"
 #include "utils/AssignedVars.h"
+#include "utils/IdentifierWords.h"
 #include "utils/OutArguments.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -379,6 +380,24 @@ static bool walksItems(const Stmt *Loop, const Stmt *Body,
   return Walks;
 }
 
+/// Does \p Cond ask an iterator for the next item (`lua_next(L, 2) != 0`,
+/// `list_next(&it)`)? Each round then works on another item: a walk. A
+/// backoff plan's next delay (`backoff_next(&b)`) is no item.
+static bool stepsIterator(const Expr *Cond) {
+  bool Steps = false;
+  forEachDescendant(Cond, [&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Steps || !Call)
+      return;
+    StringRef Name = calleeName(Call);
+    llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+    Steps = llvm::is_contained(Words, "next") && !isSleepName(Name) &&
+            !isPauseName(Name) &&
+            llvm::none_of(Words, [](StringRef W) { return isRetryWord(W); });
+  });
+  return Steps;
+}
+
 /// Condition-controlled: \p Cond tests something the body changes other
 /// than the counter (a done flag, the response), and that something does
 /// not feed the next request (that is paging, not retrying).
@@ -437,7 +456,7 @@ const RetrySite *LoopRecognizer::recognize(const Stmt *Loop) {
     return Index.table().notSite(
         Loop, "it iterates: its counter or iterator picks what "
               "each round sends");
-  if (walksItems(Loop, Body, Ops))
+  if (walksItems(Loop, Body, Ops) || (Cond && stepsIterator(Cond)))
     return Index.table().notSite(
         Loop, "it walks: its increment moves to the next item, "
               "which a call of each round reads");

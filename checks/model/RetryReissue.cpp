@@ -157,10 +157,12 @@ static bool inCatch(const CallExpr *Call, ASTContext &Ctx) {
 /// reads what arrived (`read_callback`), handles a failure
 /// (`socket_failed`) or waits (`ss_backoff`, `delay_retry`, `wait(timer,
 /// 1s, handler)`: it arms the next attempt, it is none): starting those
-/// again re-issues nothing.
+/// again re-issues nothing. A name that says it tries again
+/// (`reconnect_timeout_cb`) starts the attempt, whatever failure it names.
 static bool mayStartAttempt(const FunctionDecl *FD) {
   if (!FD->getDeclName().isIdentifier() ||
-      saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true) ||
+      (saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true) &&
+       !saysFailure(FD->getName(), /*RetryOnly=*/true)) ||
       isPauseName(FD->getName()) || isSleepName(FD->getName()) ||
       isBlockingWaitName(FD->getName()))
     return false;
@@ -405,10 +407,12 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
   // (Read last: it reads the handler's tests for each call before.) A
   // scheduled call also runs on the failure of a call the handler made. A
   // timer that re-arms itself retries only after a call it made failed (or
-  // in a handler of what one threw); re-armed on a state it polls (a bucket
-  // still empty, a child not yet reaped), it is a poll.
+  // in a handler of what one threw), or under a count of its own sends (a
+  // retransmission a reply cancels); re-armed on a state it polls (a
+  // bucket still empty, a child not yet reaped), it is a poll.
   if (!Named || Self) {
-    bool Failed = afterFailedCall(H, Call);
+    bool Failed = afterFailedCall(H, Call) ||
+                  (Self && C.Scheduled && reArmedOnCount(H, Call, Ctx));
     if ((!Named && !Failed) || (Self && !Failed && !inCatch(Call, Ctx)))
       return std::nullopt;
   }

@@ -187,6 +187,7 @@ private:
   bool goesElsewhere(const Candidate &C);
   void collectChangedParts();
   bool readsChanged(const Stmt *S) const;
+  bool testsOnlyCounters(const Expr *Arg) const;
 
   RetrySiteIndex &Index;
   ASTContext &Ctx;
@@ -541,13 +542,42 @@ void LoopRounds::addSelectedLocals() {
   }
 }
 
+/// Is \p E a truth value: a test, or tests joined (`retry == 0 || !peers`)?
+static bool isTruthValue(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->getOpcode() == UO_LNot;
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  return BO && (BO->isComparisonOp() || BO->isLogicalOp());
+}
+
+/// Is \p Arg a test of the loop's counters only, among what the loop
+/// changes (`retry == 0 || nb_oldpids == 0`): is this the last round?
+bool LoopRounds::testsOnlyCounters(const Expr *Arg) const {
+  if (!isTruthValue(Arg))
+    return false;
+  llvm::SmallVector<const VarDecl *, 2> Counters = countedVars(Loop);
+  bool Other = false, Counted = false;
+  forEachDescendant(Arg, [&](const Stmt *N) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(N);
+    if (!DRE || !Changed.count(DRE->getDecl()))
+      return;
+    bool IsCounter = llvm::is_contained(Counters, DRE->getDecl());
+    Counted = Counted || IsCounter;
+    Other = Other || !IsCounter;
+  });
+  return Counted && !Other;
+}
+
 /// The same request each time? An argument or object the loop changes
 /// means a different call per iteration (paging, a stream, a walk, the
-/// next endpoint).
+/// next endpoint). A test of the counter handed as a flag (`bind_all(retry
+/// == 0)`: is this the last round?) asks for the same request.
 bool LoopRounds::goesElsewhere(const Candidate &C) {
   const CallExpr *Call = C.Call;
   for (const Stmt *Child : Call->children())
-    if (readsChanged(Child))
+    if (!(isa<Expr>(Child) && testsOnlyCounters(cast<Expr>(Child))) &&
+        readsChanged(Child))
       return true;
   return advancedElsewhere(Call) || consumesHandedState(Call) ||
          actsOnStep(Loop, Call, Handed, guardsOf(C.Guard), Ctx,
