@@ -416,8 +416,35 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
     if ((!Named && !Failed) || (Self && !Failed && !inCatch(Call, Ctx)))
       return std::nullopt;
   }
+  if (C.Scheduled && keepsPeriod(H, Call, C.Attempt))
+    return std::nullopt;
   C.Distance = *Distance;
   return C;
+}
+
+bool ReissueRecognizer::keepsPeriod(const FunctionDecl *H,
+                                    const CallExpr *Again,
+                                    const FunctionDecl *Attempt) {
+  ASTContext &Ctx = Index.context();
+  const Expr *Delay = delayArgument(Again, Ctx);
+  const ValueDecl *D = Delay ? refDecl(Delay->IgnoreParenImpCasts()) : nullptr;
+  if (!D)
+    return false;
+  bool Periodic = false;
+  forEachInFunction(H->getBody(), [&](const Stmt *N) {
+    const auto *Other = dyn_cast<CallExpr>(N);
+    const Expr *OtherDelay = Other && Other != Again && !Periodic
+                                 ? delayArgument(Other, Ctx)
+                                 : nullptr;
+    if (!OtherDelay || refDecl(OtherDelay->IgnoreParenImpCasts()) != D)
+      return;
+    bool Same = llvm::any_of(Other->arguments(), [&](const Expr *A) {
+      Started S = attemptIn(A);
+      return S.Fn && S.Fn->getCanonicalDecl() == Attempt->getCanonicalDecl();
+    });
+    Periodic = Same && !afterFailedCall(H, Other);
+  });
+  return Periodic;
 }
 
 void ReissueRecognizer::collect(const FunctionDecl *H,

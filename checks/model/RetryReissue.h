@@ -55,6 +55,12 @@ private:
   /// (!m->wsi)`, `if (dial(a) < 0)`)? Then \p H is the attempt and its own
   /// failure handler.
   bool afterFailedCall(const FunctionDecl *H, const CallExpr *Again);
+  /// Does \p H also arm \p Attempt with \p Again's delay on a way no
+  /// failure leads to (`if (!checker->enabled) thread_add_timer(...,
+  /// delay_loop)`)? Then the failure's re-arm keeps the task's period: a
+  /// periodic task, not a retry sooner than its schedule.
+  bool keepsPeriod(const FunctionDecl *H, const CallExpr *Again,
+                   const FunctionDecl *Attempt);
   /// The attempt \p Call in handler \p H starts again, if it is one.
   std::optional<Candidate> candidateAt(const FunctionDecl *H,
                                        const CallExpr *Call);

@@ -86,11 +86,15 @@ static bool consumesHandedState(const CallExpr *Call) {
 }
 
 /// What \p S changes on the way to the next round: in a block that ends by
-/// returning or throwing (and holds no `continue`), what it changes after
-/// its last call is never seen by the next round (`offset += got; return
-/// got;` after a read); before that, a call may throw back into the loop.
+/// returning, throwing or breaking out of the loop (and holds no
+/// `continue`), what it changes after its last call is never seen by the
+/// next round (`offset += got; return got;` after a read, `c->fds[i] =
+/// c->sfd; break;` after a connect); before that, a call may throw back
+/// into the loop. \p Nested: \p S is in a switch or a loop of the body,
+/// where a `break` leaves only that.
 static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
-                                llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
+                                llvm::SmallPtrSetImpl<const ValueDecl *> &Out,
+                                bool Nested = false) {
   if (!S)
     return;
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
@@ -98,6 +102,7 @@ static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
     const auto *LastExpr = dyn_cast_or_null<Expr>(Last);
     bool Leaves =
         isa_and_nonnull<ReturnStmt>(Last) ||
+        (!Nested && isa_and_nonnull<BreakStmt>(Last)) ||
         (LastExpr && isa<CXXThrowExpr>(LastExpr->IgnoreParenImpCasts()));
     // Only a block that leaves needs the walk (each nested block is asked
     // again).
@@ -119,7 +124,7 @@ static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
         });
     }
     for (unsigned I = 0; I < Keep; ++I)
-      changedForNextRound(CS->body_begin()[I], Ctx, Out);
+      changedForNextRound(CS->body_begin()[I], Ctx, Out, Nested);
     return;
   }
   if (isa<Expr, DeclStmt>(S)) {
@@ -127,8 +132,10 @@ static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
       Out.insert(D);
     return;
   }
+  bool Inner =
+      Nested || isa<SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
   for (const Stmt *C : S->children())
-    changedForNextRound(C, Ctx, Out);
+    changedForNextRound(C, Ctx, Out, Inner);
 }
 
 namespace {
@@ -188,6 +195,7 @@ private:
   void collectChangedParts();
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
+  bool rebuiltEachRound(const CallExpr *Call) const;
 
   RetrySiteIndex &Index;
   ASTContext &Ctx;
@@ -569,6 +577,30 @@ bool LoopRounds::testsOnlyCounters(const Expr *Arg) const {
   return Counted && !Other;
 }
 
+/// Does \p Call read an array that a C library call of the loop writes
+/// from what changes each round (`snprintf(ifname, n, "%s%d", prefix,
+/// num)` after `num++`)? Each round then asks for another name.
+bool LoopRounds::rebuiltEachRound(const CallExpr *Call) const {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Arrays;
+  for (const Expr *A : Call->arguments())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+        DRE && DRE->getType()->isArrayType())
+      Arrays.insert(DRE->getDecl());
+  return !Arrays.empty() && llvm::any_of(Calls, [&](const LoopCall &LC) {
+    const FunctionDecl *FD = calleeDecl(LC.Call);
+    if (LC.Call == Call || !isPlatformDecl(FD) || FD->getNumParams() == 0 ||
+        LC.Call->getNumArgs() == 0)
+      return false;
+    const auto *Dest =
+        dyn_cast<DeclRefExpr>(LC.Call->getArg(0)->IgnoreParenImpCasts());
+    QualType T = FD->getParamDecl(0)->getType();
+    return Dest && Arrays.count(Dest->getDecl()) && T->isPointerType() &&
+           !T->getPointeeType().isConstQualified() &&
+           llvm::any_of(llvm::drop_begin(LC.Call->arguments()),
+                        [&](const Expr *A) { return readsChanged(A); });
+  });
+}
+
 /// The same request each time? An argument or object the loop changes
 /// means a different call per iteration (paging, a stream, a walk, the
 /// next endpoint). A test of the counter handed as a flag (`bind_all(retry
@@ -579,7 +611,8 @@ bool LoopRounds::goesElsewhere(const Candidate &C) {
     if (!(isa<Expr>(Child) && testsOnlyCounters(cast<Expr>(Child))) &&
         readsChanged(Child))
       return true;
-  return advancedElsewhere(Call) || consumesHandedState(Call) ||
+  return advancedElsewhere(Call) || rebuiltEachRound(Call) ||
+         consumesHandedState(Call) ||
          actsOnStep(Loop, Call, Handed, guardsOf(C.Guard), Ctx,
                     Index.loopBodyReads());
 }
