@@ -113,11 +113,11 @@ static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
       });
       return Found;
     };
-    // Up to its last call, a call may throw back into the loop.
+    // Up to its last call, a call may throw back into the loop (not in C).
     unsigned Keep = CS->size();
     if (Leaves && !GoesBack()) {
       Keep = 0;
-      for (unsigned I = 0; I < CS->size(); ++I)
+      for (unsigned I = 0; Ctx.getLangOpts().CPlusPlus && I < CS->size(); ++I)
         forEachDescendant(CS->body_begin()[I], [&](const Stmt *N) {
           if (isa<CallExpr, CXXConstructExpr>(N))
             Keep = I + 1;
@@ -196,6 +196,7 @@ private:
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
   bool rebuiltEachRound(const CallExpr *Call) const;
+  bool inLeavingBlock(const Stmt *S) const;
 
   RetrySiteIndex &Index;
   ASTContext &Ctx;
@@ -301,11 +302,44 @@ void LoopRounds::collectCandidates() {
   }
 }
 
+/// Is \p S in a block of the loop's C code that leaves the loop when it
+/// ends (`...; break;`, `return n;`, no `continue`)? What it changes is never
+/// seen by a next round: no C call throws back into the loop.
+bool LoopRounds::inLeavingBlock(const Stmt *S) const {
+  if (Ctx.getLangOpts().CPlusPlus)
+    return false;
+  bool Nested = false;
+  DynTypedNode N = DynTypedNode::create(*S);
+  for (unsigned Depth = 0; Depth < 32; ++Depth) {
+    auto Parents = Ctx.getParents(N);
+    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
+    if (!P || P == Loop)
+      return false;
+    Nested = Nested || isa<SwitchStmt, ForStmt, WhileStmt, DoStmt>(P);
+    const auto *CS = dyn_cast<CompoundStmt>(P);
+    const Stmt *Last = CS && !CS->body_empty() ? CS->body_back() : nullptr;
+    if (isa_and_nonnull<ReturnStmt>(Last) ||
+        (!Nested && isa_and_nonnull<BreakStmt>(Last))) {
+      bool GoesBack = false;
+      forEachDescendant(CS, [&](const Stmt *X) {
+        GoesBack = GoesBack || isa<ContinueStmt, GotoStmt>(X);
+      });
+      if (!GoesBack)
+        return true;
+    }
+    N = Parents[0];
+  }
+  return false;
+}
+
 void LoopRounds::collectByAddress() {
   // A volatile object (a signal flag) is changed from outside the loop's
   // flow: handed on, it is read, not advanced. A C library call given
   // only constants besides (`memset(&hints, 0, sizeof hints)`) resets it.
+  // A call on the way out of the loop advances nothing for a next round.
   for (const LoopCall &LC : Calls) {
+    if (inLeavingBlock(LC.Call))
+      continue;
     if (isPlatformDecl(calleeDecl(LC.Call)) &&
         llvm::all_of(LC.Call->arguments(), [&](const Expr *A) {
           const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
@@ -587,9 +621,10 @@ bool LoopRounds::rebuiltEachRound(const CallExpr *Call) const {
         DRE && DRE->getType()->isArrayType())
       Arrays.insert(DRE->getDecl());
   return !Arrays.empty() && llvm::any_of(Calls, [&](const LoopCall &LC) {
+    // (A fortified build calls `__builtin___snprintf_chk`.)
     const FunctionDecl *FD = calleeDecl(LC.Call);
-    if (LC.Call == Call || !isPlatformDecl(FD) || FD->getNumParams() == 0 ||
-        LC.Call->getNumArgs() == 0)
+    if (LC.Call == Call || !FD || !(isPlatformDecl(FD) || FD->getBuiltinID()) ||
+        FD->getNumParams() == 0 || LC.Call->getNumArgs() == 0)
       return false;
     const auto *Dest =
         dyn_cast<DeclRefExpr>(LC.Call->getArg(0)->IgnoreParenImpCasts());

@@ -32,6 +32,22 @@ interface_t *create_vmac_name_ok(const char *prefix, int vrid) {
   }
 }
 
+/* The same with the fortified snprintf a _FORTIFY_SOURCE build calls. */
+interface_t *create_vmac_name_fortified_ok(const char *prefix, int vrid) {
+  char ifname[16];
+  unsigned short num = 0;
+  interface_t *ifp;
+  while (1) {
+    if (!name_in_use(ifname) && (ifp = if_get_by_ifname(ifname, 0)))
+      return ifp;
+    /* try vrrp6 as second attempt */
+    num = num == 0 ? 6 : num + 1;
+    __builtin___snprintf_chk(ifname, sizeof ifname, 1,
+                             __builtin_object_size(ifname, 1), "%s%d.%d",
+                             prefix, num, vrid);
+  }
+}
+
 /* A lock file name with a counter suffix, attempt after attempt. */
 int take_lock_ok(const char *dir) {
   char path[64];

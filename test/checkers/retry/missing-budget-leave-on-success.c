@@ -22,6 +22,13 @@ extern struct settings ms_setting;
 int ms_network_connect(ms_conn_t *c, const char *host, int port, int udp,
                        int *sfd);
 int send_frame(ms_conn_t *c, int kind);
+unsigned atomic_add_32_nv(unsigned *target, int delta);
+void report_reconnect(const char *host);
+struct server {
+  const char *host;
+  int port;
+  unsigned reconn_cnt;
+};
 
 /* memaslap's ms_reconn, reduced: reconnect until it succeeds, a second
    apart, with no cap. */
@@ -38,6 +45,24 @@ int ms_reconn_bad(ms_conn_t *c, const char *host, int port) {
       sleep(1);
       // CHECK-MESSAGES-BACKOFF: :[[@LINE-1]]:7: warning: wait between attempts is constant and has no jitter
     }
+  } while (ms_setting.rep_write_srv == 0);
+  return 0;
+}
+
+/* The same with calls before the break: one counts the reconnects through
+   an address, one reports them. In C no call throws back into the loop. */
+int ms_reconn_count_bad(ms_conn_t *c, struct server *srv) {
+  do {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (ms_network_connect(c, srv->host, srv->port, ms_setting.udp,
+                           &c->sfd) == 0) {
+      c->tcpsfd[c->cur_idx] = c->sfd;
+      if (atomic_add_32_nv(&srv->reconn_cnt, 1) % 4 == 0)
+        report_reconnect(srv->host);
+      break;
+    }
+    sleep(1);
+    // CHECK-MESSAGES-BACKOFF: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
   } while (ms_setting.rep_write_srv == 0);
   return 0;
 }
