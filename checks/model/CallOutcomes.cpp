@@ -407,6 +407,47 @@ bool OutcomeReader::handedToCall(const Expr *E) const {
                       [&](const Expr *A) { return readDecl(A) == D; });
 }
 
+/// What comparing a result with the number \p N by \p Op says: a size
+/// (\p Size) is zero when the call found or did nothing (`len == 0` after
+/// `len = name_len(pkt)`); C's zero-is-success is for statuses; -1 fails;
+/// HTTP ranges.
+static Outcome numberOutcome(BinaryOperatorKind Op, int64_t N, bool Size) {
+  if (N == 0 && Size)
+    return Op == BO_EQ || Op == BO_LE   ? Outcome::Failure
+           : Op == BO_NE || Op == BO_GT ? Outcome::Success
+                                        : Outcome::Unknown;
+  if (N == 0) {
+    // The C convention: 0 is success, non-zero (negative) an error.
+    switch (Op) {
+    case BO_EQ:
+    case BO_GE:
+    case BO_GT:
+      return Outcome::Success;
+    case BO_NE:
+    case BO_LT:
+    case BO_LE:
+      return Outcome::Failure;
+    default:
+      return Outcome::Unknown;
+    }
+  }
+  if (N == -1)
+    return Op == BO_EQ   ? Outcome::Failure
+           : Op == BO_NE ? Outcome::Success
+                         : Outcome::Unknown;
+  if (N >= 200 && N <= 299 && (Op == BO_EQ || Op == BO_NE))
+    return Op == BO_EQ ? Outcome::Success : Outcome::Failure;
+  // An HTTP status below the errors (`status < 400`) or among them
+  // (`status >= 500`).
+  if ((Op == BO_LT && N >= 300 && N <= 400) ||
+      (Op == BO_LE && N >= 299 && N <= 399))
+    return Outcome::Success;
+  if ((Op == BO_GE && N >= 400 && N <= 599) ||
+      (Op == BO_GT && N >= 399 && N <= 598))
+    return Outcome::Failure;
+  return Outcome::Unknown;
+}
+
 Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
                                const Expr *R) {
   if (!mentions(L)) {
@@ -450,43 +491,7 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
   Expr::EvalResult V;
   if (!K->EvaluateAsInt(V, Ctx))
     return Outcome::Unknown;
-  int64_t N = V.Val.getInt().getSExtValue();
-  // A size is zero when the call found or did nothing (`len == 0` after
-  // `len = name_len(pkt)`): C's zero-is-success is for statuses.
-  if (N == 0 && isSize(L->getType()))
-    return Op == BO_EQ || Op == BO_LE   ? Outcome::Failure
-           : Op == BO_NE || Op == BO_GT ? Outcome::Success
-                                        : Outcome::Unknown;
-  if (N == 0) {
-    // The C convention: 0 is success, non-zero (negative) an error.
-    switch (Op) {
-    case BO_EQ:
-    case BO_GE:
-    case BO_GT:
-      return Outcome::Success;
-    case BO_NE:
-    case BO_LT:
-    case BO_LE:
-      return Outcome::Failure;
-    default:
-      return Outcome::Unknown;
-    }
-  }
-  if (N == -1)
-    return Op == BO_EQ   ? Outcome::Failure
-           : Op == BO_NE ? Outcome::Success
-                         : Outcome::Unknown;
-  if (N >= 200 && N <= 299 && (Op == BO_EQ || Op == BO_NE))
-    return Op == BO_EQ ? Outcome::Success : Outcome::Failure;
-  // An HTTP status below the errors (`status < 400`) or among them
-  // (`status >= 500`).
-  if ((Op == BO_LT && N >= 300 && N <= 400) ||
-      (Op == BO_LE && N >= 299 && N <= 399))
-    return Outcome::Success;
-  if ((Op == BO_GE && N >= 400 && N <= 599) ||
-      (Op == BO_GT && N >= 399 && N <= 598))
-    return Outcome::Failure;
-  return Outcome::Unknown;
+  return numberOutcome(Op, V.Val.getInt().getSExtValue(), isSize(L->getType()));
 }
 
 } // namespace clang::tidy::retry::model

@@ -30,6 +30,12 @@ static bool readsStandardInput(const CallExpr *Call, StringRef Name) {
   return Name == "read" && Fd && Fd->getValue() == 0;
 }
 
+/// Is \p W a word for a password or a passphrase?
+static bool isSecretWord(StringRef W) {
+  return W == "password" || W == "passwd" || W == "passphrase" ||
+         W == "passcode";
+}
+
 /// Does a call of \p Name with \p NumArgs arguments prompt a person or
 /// read a secret from one?
 static bool namesPrompt(StringRef Name, unsigned NumArgs) {
@@ -48,18 +54,14 @@ static bool namesPrompt(StringRef Name, unsigned NumArgs) {
         W == "readpass" || W == "readpassphrase")
       return true;
     Reads = Reads || W == "read" || W == "ask" || W == "enter" || W == "input";
-    Secret = Secret || W == "pass" || W == "passphrase" || W == "password" ||
-             W == "passwd" || W == "passcode";
+    Secret = Secret || W == "pass" || isSecretWord(W);
   }
   return Reads && Secret;
 }
 
 /// Does \p Name name a password or a passphrase?
 static bool namesSecret(StringRef Name) {
-  return llvm::any_of(identifierWords(Name), [](StringRef W) {
-    return W == "password" || W == "passwd" || W == "passphrase" ||
-           W == "passcode";
-  });
+  return llvm::any_of(identifierWords(Name), isSecretWord);
 }
 
 /// Is \p Call handed a password callback: a parameter typed for one

@@ -17,126 +17,12 @@
 #include "LoopBackOnFailure.h"
 #include "RetryEvidence.h"
 #include "RetrySiteIndex.h"
+#include "RoundChanges.h"
 #include "utils/AssignedVars.h"
 
 namespace clang::tidy::retry::model {
 
 using namespace utils;
-
-/// The field \p E names when it is reached from a parameter through which
-/// the function may write (`ctx->next_id`, `c->synced.next_id`, `it.pos`
-/// for a non-const reference).
-static const ValueDecl *mutableParamField(const Expr *E) {
-  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
-  if (!ME)
-    return nullptr;
-  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
-  while (const auto *Inner = dyn_cast<MemberExpr>(Base))
-    Base = Inner->getBase()->IgnoreParenImpCasts();
-  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-  if (!P)
-    return nullptr;
-  QualType T = P->getType();
-  bool Mutable =
-      (T->isPointerType() && !T->getPointeeType().isConstQualified()) ||
-      (T->isReferenceType() && !T.getNonReferenceType().isConstQualified());
-  return Mutable ? ME->getMemberDecl() : nullptr;
-}
-
-/// Does the body of \p Call's callee take the next item from state it is
-/// handed: step a field of a parameter (`ctx->next_id++`, `it->pos += n`)
-/// that it also tests? Each call then gets a different item (a task id
-/// from a pool, the next token) and a loop around it works through them.
-/// A counter of attempts kept there still leaves a retry.
-static bool consumesHandedState(const CallExpr *Call) {
-  const FunctionDecl *FD = calleeDecl(Call);
-  const FunctionDecl *Def = nullptr;
-  if (!FD || !FD->hasBody(Def) || !Def)
-    return false;
-  llvm::SmallPtrSet<const ValueDecl *, 4> Stepped, Tested;
-  forEachInFunction(Def->getBody(), [&](const Stmt *N) {
-    const Expr *Target = nullptr;
-    if (const auto *UO = dyn_cast<UnaryOperator>(N);
-        UO && UO->isIncrementDecrementOp())
-      Target = UO->getSubExpr();
-    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(N))
-      Target = CA->getLHS();
-    if (Target)
-      if (const ValueDecl *F = mutableParamField(Target))
-        Stepped.insert(F);
-    const Expr *Cond = nullptr;
-    if (const auto *If = dyn_cast<IfStmt>(N))
-      Cond = If->getCond();
-    else if (const auto *While = dyn_cast<WhileStmt>(N))
-      Cond = While->getCond();
-    else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
-      Cond = CO->getCond();
-    forEachDescendant(Cond, [&](const Stmt *M) {
-      if (const auto *E = dyn_cast<Expr>(M))
-        if (const ValueDecl *F = mutableParamField(E))
-          Tested.insert(F);
-    });
-  });
-  for (const ValueDecl *F : Stepped)
-    if (Tested.count(F) && F->getDeclName().isIdentifier() &&
-        !countsAttempts(F->getName()))
-      return true;
-  return false;
-}
-
-/// What \p S changes on the way to the next round: in a block that ends by
-/// returning, throwing or breaking out of the loop (and holds no
-/// `continue`), what it changes after its last call is never seen by the
-/// next round (`offset += got; return got;` after a read, `c->fds[i] =
-/// c->sfd; break;` after a connect); before that, a call may throw back
-/// into the loop. \p Nested: \p S is in a switch or a loop of the body,
-/// where a `break` leaves only that.
-static void changedForNextRound(const Stmt *S, const ASTContext &Ctx,
-                                llvm::SmallPtrSetImpl<const ValueDecl *> &Out,
-                                bool Nested = false) {
-  if (!S)
-    return;
-  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-    const Stmt *Last = CS->body_empty() ? nullptr : CS->body_back();
-    const auto *LastExpr = dyn_cast_or_null<Expr>(Last);
-    bool Leaves =
-        isa_and_nonnull<ReturnStmt>(Last) ||
-        (!Nested && isa_and_nonnull<BreakStmt>(Last)) ||
-        (LastExpr && isa<CXXThrowExpr>(LastExpr->IgnoreParenImpCasts()));
-    // Only a block that leaves needs the walk (each nested block is asked
-    // again).
-    auto GoesBack = [&] {
-      bool Found = false;
-      forEachDescendant(CS, [&](const Stmt *N) {
-        Found = Found || isa<ContinueStmt, GotoStmt>(N);
-      });
-      return Found;
-    };
-    // Up to its last call, a call may throw back into the loop (not in C).
-    unsigned Keep = CS->size();
-    if (Leaves && !GoesBack()) {
-      Keep = 0;
-      for (unsigned I = 0; Ctx.getLangOpts().CPlusPlus && I < CS->size(); ++I)
-        forEachDescendant(CS->body_begin()[I], [&](const Stmt *N) {
-          if (isa<CallExpr, CXXConstructExpr>(N))
-            Keep = I + 1;
-        });
-    }
-    for (unsigned I = 0; I < Keep; ++I)
-      changedForNextRound(CS->body_begin()[I], Ctx, Out, Nested);
-    return;
-  }
-  if (isa<Expr, DeclStmt>(S)) {
-    for (const ValueDecl *D : changedDecls(S, &Ctx))
-      Out.insert(D);
-    return;
-  }
-  bool Inner =
-      Nested || isa<SwitchStmt, ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
-  for (const Stmt *C : S->children())
-    changedForNextRound(C, Ctx, Out, Inner);
-}
 
 namespace {
 
@@ -196,7 +82,6 @@ private:
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
   bool rebuiltEachRound(const CallExpr *Call) const;
-  bool inLeavingBlock(const Stmt *S) const;
 
   RetrySiteIndex &Index;
   ASTContext &Ctx;
@@ -302,43 +187,13 @@ void LoopRounds::collectCandidates() {
   }
 }
 
-/// Is \p S in a block of the loop's C code that leaves the loop when it
-/// ends (`...; break;`, `return n;`, no `continue`)? What it changes is never
-/// seen by a next round: no C call throws back into the loop.
-bool LoopRounds::inLeavingBlock(const Stmt *S) const {
-  if (Ctx.getLangOpts().CPlusPlus)
-    return false;
-  bool Nested = false;
-  DynTypedNode N = DynTypedNode::create(*S);
-  for (unsigned Depth = 0; Depth < 32; ++Depth) {
-    auto Parents = Ctx.getParents(N);
-    const Stmt *P = Parents.empty() ? nullptr : Parents[0].get<Stmt>();
-    if (!P || P == Loop)
-      return false;
-    Nested = Nested || isa<SwitchStmt, ForStmt, WhileStmt, DoStmt>(P);
-    const auto *CS = dyn_cast<CompoundStmt>(P);
-    const Stmt *Last = CS && !CS->body_empty() ? CS->body_back() : nullptr;
-    if (isa_and_nonnull<ReturnStmt>(Last) ||
-        (!Nested && isa_and_nonnull<BreakStmt>(Last))) {
-      bool GoesBack = false;
-      forEachDescendant(CS, [&](const Stmt *X) {
-        GoesBack = GoesBack || isa<ContinueStmt, GotoStmt>(X);
-      });
-      if (!GoesBack)
-        return true;
-    }
-    N = Parents[0];
-  }
-  return false;
-}
-
 void LoopRounds::collectByAddress() {
   // A volatile object (a signal flag) is changed from outside the loop's
   // flow: handed on, it is read, not advanced. A C library call given
   // only constants besides (`memset(&hints, 0, sizeof hints)`) resets it.
   // A call on the way out of the loop advances nothing for a next round.
   for (const LoopCall &LC : Calls) {
-    if (inLeavingBlock(LC.Call))
+    if (inLeavingBlock(LC.Call, Loop, Ctx))
       continue;
     if (isPlatformDecl(calleeDecl(LC.Call)) &&
         llvm::all_of(LC.Call->arguments(), [&](const Expr *A) {
