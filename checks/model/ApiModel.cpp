@@ -2,6 +2,7 @@
 
 #include "ApiModel.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "utils/IdentifierWords.h"
 #include "clang/AST/DeclCXX.h"
 #include "llvm/ADT/StringExtras.h"
 #include <tuple>
@@ -300,12 +301,28 @@ ApiModel::ApiModel(const ApiOptions &O) {
     CallNames.push_back(normalizeIdentifier(S.trim()));
 }
 
+/// Is \p Rest, what follows a verb, empty or only transport nouns (`Send`,
+/// `SendRequest`, `send_data`, `SendBytes`)? A transport verb with those
+/// says nothing about what the receiver does (docs/rules.md).
+static bool onlyTransportNouns(StringRef Rest) {
+  for (const std::string &W : utils::identifierWords(Rest))
+    if (!llvm::is_contained(
+            {"request", "requests", "req",     "data", "bytes",   "buf",
+             "buffer",  "packet",   "packets", "pkt",  "frame",   "frames",
+             "raw",     "all",      "chunk",   "line", "command", "cmd",
+             "query",   "to",       "and",     "recv", "receive", "async",
+             "sync",    "now"},
+            W))
+      return false;
+  return true;
+}
+
 bool isSideEffectName(StringRef Name) {
   Name.consume_front("PrepareAsync");
   Name.consume_front("Async");
   for (StringRef Verb : SideEffectVerbs)
     if (startsWithVerb(Name, Verb))
-      return true;
+      return Verb != "Send" || !onlyTransportNouns(Name.drop_front(4));
   return false;
 }
 

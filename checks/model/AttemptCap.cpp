@@ -9,6 +9,7 @@
 // (HelperCap.cpp).
 
 #include "AttemptCap.h"
+#include "BranchExits.h"
 #include "CallOutcomes.h"
 #include "CounterMotion.h"
 #include "LoopBackOnFailure.h"
@@ -428,12 +429,36 @@ std::optional<int64_t> CapReader::attemptsAllowed(const Stmt *N,
   return std::max<int64_t>(Allowed, 1);
 }
 
+/// Can \p If decide whether the loop whose condition is \p LoopCond ends:
+/// a branch leaves it (`break`, `return`, `goto`, a throw, a call that does
+/// not return such as `exit(1)`), goes back (`if (n == 0) continue; return
+/// r;`) or sets what the condition tests? A test whose branches only go on
+/// (`else if (tries > 0) printf(...)`) bounds nothing.
+static bool mayEndLoop(const IfStmt *If, const Expr *LoopCond) {
+  for (const Stmt *B : {If->getThen(), If->getElse()}) {
+    bool Ends = B && (leavesLoop(B) || endsWithContinue(B));
+    forEachDescendant(B, [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
+      const auto *BO = dyn_cast<BinaryOperator>(N);
+      const ValueDecl *Set =
+          BO && BO->isAssignmentOp() ? refDecl(BO->getLHS()) : nullptr;
+      Ends = Ends || isa<GotoStmt, CXXThrowExpr>(N) ||
+             (FD && FD->isNoReturn()) ||
+             (Set && LoopCond && references(LoopCond, Set));
+    });
+    if (Ends)
+      return true;
+  }
+  return false;
+}
+
 void CapReader::readLoop() {
   LoopParts Loop = loopParts(Site.Site);
   examineExit(Loop.Cond);
   // Bounds checked in the body: if (++tries >= 5) break;
   forEachDescendant(Loop.Body, [&](const Stmt *N) {
-    if (const auto *If = dyn_cast<IfStmt>(N))
+    if (const auto *If = dyn_cast<IfStmt>(N); If && mayEndLoop(If, Loop.Cond))
       examineExit(If->getCond());
   });
   if (Site.Cap == CapKind::None && !Site.Deadline)

@@ -22,6 +22,11 @@ namespace clang::tidy::retry::model {
 
 using namespace utils;
 
+static bool endsInTimeUnit(StringRef Name) {
+  llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+  return !Words.empty() && durationUnitFromName(Words.back());
+}
+
 /// What \p Body increments or decrements that outlives a call of the
 /// handler and counts: a member, a field, a global or a static integer,
 /// not a local (a loop index) and not a time (`tv.tv_sec += ...`).
@@ -38,11 +43,23 @@ static llvm::SmallPtrSet<const ValueDecl *, 4> countersIn(const Stmt *Body) {
       Operand = CA->getLHS();
     const ValueDecl *D = Operand ? refDecl(Operand) : nullptr;
     const auto *V = dyn_cast_or_null<VarDecl>(D);
+    // (A time ends in its unit, `waited_ms`; `us_transmits` counts.)
     if (D && !(V && V->hasLocalStorage()) && D->getType()->isIntegerType() &&
-        D->getDeclName().isIdentifier() && !durationUnitFromName(D->getName()))
+        D->getDeclName().isIdentifier() && !endsInTimeUnit(D->getName()))
       Out.insert(D);
   });
   return Out;
+}
+
+/// The counters of handler \p H's sends: what it steps, and what the
+/// attempt it starts steps (`++u->transmits` where the request goes out).
+static llvm::SmallPtrSet<const ValueDecl *, 4>
+sendCounters(const FunctionDecl *H, const FunctionDecl *Attempt) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = countersIn(H->getBody());
+  if (Attempt && Attempt != H && Attempt->getBody())
+    for (const ValueDecl *D : countersIn(Attempt->getBody()))
+      Counters.insert(D);
+  return Counters;
 }
 
 /// Does \p E name a counter in \p Counters or, when \p ByName, a value
@@ -106,20 +123,56 @@ guardsOf(const FunctionDecl *H, ASTContext &Ctx, const AnalysedFiles &Files) {
   return Out;
 }
 
-bool reArmedOnCount(const FunctionDecl *H, const CallExpr *Again,
-                    ASTContext &Ctx) {
-  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = countersIn(H->getBody());
-  return !Counters.empty() &&
-         anyEnclosing(Again, Ctx, [&](const DynTypedNode &N) {
-           const auto *If = N.get<IfStmt>();
-           if (!If || containsStmt(If->getCond(), Again))
-             return false;
-           const BinaryOperator *Cmp =
-               counterComparison(If->getCond(), Counters, /*ByName=*/false);
-           return Cmp && Cmp == If->getCond()->IgnoreParenImpCasts() &&
-                  (constInt(Cmp->getRHS(), Ctx, -1) >= 0 ||
-                   constInt(Cmp->getLHS(), Ctx, -1) >= 0);
-         });
+/// Does \p S leave the function: a return, or a block that ends in one?
+static bool returns(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->body_empty() ? nullptr : CS->body_back();
+  return isa_and_nonnull<ReturnStmt>(S);
+}
+
+/// The conditions that decide whether \p S runs in its function: those of
+/// the ifs around it, and of the earlier ifs in its blocks that return.
+static llvm::SmallVector<const Expr *, 4> decidingTests(const Stmt *S,
+                                                        ASTContext &Ctx) {
+  llvm::SmallVector<const Expr *, 4> Out;
+  const Stmt *Child = S;
+  anyEnclosing(S, Ctx, [&](const DynTypedNode &N) {
+    if (const auto *If = N.get<IfStmt>(); If && !containsStmt(If->getCond(), S))
+      Out.push_back(If->getCond());
+    if (const auto *CS = N.get<CompoundStmt>())
+      for (const Stmt *Sib : CS->body()) {
+        if (Sib == Child)
+          break;
+        // Each link of an if-else chain (`if (!valid) { ... } else if
+        // (xmits >= max) { ...; return; }`).
+        for (const auto *If = dyn_cast<IfStmt>(Sib); If;
+             If = dyn_cast_or_null<IfStmt>(If->getElse()))
+          if (returns(If->getThen()))
+            Out.push_back(If->getCond());
+      }
+    Child = N.get<Stmt>();
+    return false;
+  });
+  return Out;
+}
+
+bool sentUnderCount(const FunctionDecl *H, const FunctionDecl *Attempt,
+                    const CallExpr *Again, ASTContext &Ctx) {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = sendCounters(H, Attempt);
+  if (Counters.empty())
+    return false;
+  for (const Expr *Cond : decidingTests(Again, Ctx)) {
+    const BinaryOperator *Cmp =
+        counterComparison(Cond, Counters, /*ByName=*/false);
+    if (!Cmp || Cmp != Cond->IgnoreParenImpCasts())
+      continue;
+    bool Left = namesCounter(Cmp->getLHS(), Counters, false);
+    const Expr *Bound = Left ? Cmp->getRHS() : Cmp->getLHS();
+    if (!namesCounter(Bound, Counters, false) &&
+        !isa<CallExpr>(Bound->IgnoreParenImpCasts()))
+      return true;
+  }
+  return false;
 }
 
 /// A call in \p Guard that asks whether to retry (`ShouldRetry()`,
@@ -153,7 +206,7 @@ static const CallExpr *policyCall(const Stmt *Guard) {
 void readReissueCap(RetrySite &Site, const FunctionDecl *H,
                     const FunctionDecl *Attempt, ASTContext &Ctx,
                     const AnalysedFiles &Files) {
-  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = countersIn(H->getBody());
+  llvm::SmallPtrSet<const ValueDecl *, 4> Counters = sendCounters(H, Attempt);
   llvm::SmallVector<const Stmt *, 4> Guards = guardsOf(H, Ctx, Files);
   // A counter the handler steps, compared with a constant, makes a cap of
   // that size (`++attempts_ > 5`); with anything else, or a value only
@@ -278,7 +331,15 @@ persistentReads(const Expr *E, const FunctionDecl *H, const ApiModel &Model,
       }
       if (V->getInit())
         Work.push_back(V->getInit());
+      // A change through a pointer the local holds (`f->state = 0`) is not
+      // one of the local; one of a field of a local record (`tv.tv_sec *=
+      // 2`) is.
       forEachChange(H->getBody(), [&](const Expr *LHS, const Expr *Value) {
+        for (const Expr *E = LHS->IgnoreParenImpCasts();
+             const auto *ME = dyn_cast<MemberExpr>(E);
+             E = ME->getBase()->IgnoreParenImpCasts())
+          if (ME->isArrow())
+            return;
         if (rootDecl(LHS) != V)
           return;
         if (Value)
@@ -391,8 +452,8 @@ bool isScheduler(const CallExpr *Call, const FunctionDecl *H, ASTContext &Ctx) {
 /// handed no delay runs the attempt at once, unless its name says it waits
 /// (`async_wait`, after an `expires_after` the general reader took).
 static void readScheduledWait(RetrySite &Site, const FunctionDecl *H,
-                              const ApiModel &Model, ASTContext &Ctx) {
-  const auto *Scheduler = cast<CallExpr>(Site.Site);
+                              const CallExpr *Scheduler, const ApiModel &Model,
+                              ASTContext &Ctx) {
   llvm::erase_if(Site.Waits,
                  [&](const Wait &W) { return W.Call == Scheduler; });
   Wait W;
@@ -459,14 +520,15 @@ static bool runsBefore(const Stmt *S, const Stmt *Again, ASTContext &Ctx) {
   return false;
 }
 
-void readReissueWaits(RetrySite &Site, const FunctionDecl *H, bool Scheduled,
+void readReissueWaits(RetrySite &Site, const FunctionDecl *H,
+                      const CallExpr *Timer, const FunctionDecl *Arming,
                       const ApiModel &Model, ASTContext &Ctx) {
   // Only what runs before the re-issue on its way waits for it.
   llvm::erase_if(Site.Waits, [&](const Wait &W) {
     return W.Call && W.Call != Site.Site && !runsBefore(W.Call, Site.Site, Ctx);
   });
-  if (Scheduled)
-    readScheduledWait(Site, H, Model, Ctx);
+  if (Timer)
+    readScheduledWait(Site, Arming, Timer, Model, Ctx);
 }
 
 } // namespace clang::tidy::retry::model

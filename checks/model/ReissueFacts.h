@@ -39,19 +39,25 @@ void readReissueCap(RetrySite &Site, const FunctionDecl *H,
                     const FunctionDecl *Attempt, ASTContext &Ctx,
                     const utils::AnalysedFiles &Files);
 
-/// Does \p Again, a call in \p H that arms \p H again, run under a test of
-/// a counter \p H steps against a constant bound and nothing else (`if
-/// (state->rsprobes++ < MAX_RTR_SOLICITATIONS) timeout_add(4, self, ifp)`)?
-/// Then \p H sends until something cancels its timer (a reply): a
+/// Does a test of a count of sends decide that \p Again, a call in \p H
+/// that starts \p Attempt (possibly \p H itself) again, runs: a counter \p H
+/// or \p Attempt steps, compared with a bound that is no counter, in a test
+/// around the call (`if (state->rsprobes++ < MAX_RTR_SOLICITATIONS)
+/// timeout_add(4, self, ifp)`) or in an earlier one that leaves \p H (`if
+/// (u->transmits >= u->maxtransmits) { give up; return; }`)? Then each
+/// attempt is sent until something cancels the timer (a reply): a
 /// retransmission, not a periodic task.
-bool reArmedOnCount(const FunctionDecl *H, const CallExpr *Again,
-                    ASTContext &Ctx);
+bool sentUnderCount(const FunctionDecl *H, const FunctionDecl *Attempt,
+                    const CallExpr *Again, ASTContext &Ctx);
 
 /// The waits of the re-issue \p Site by handler \p H, after the general
 /// reading of the handler: only what runs on every way to the re-issue,
-/// and, when the attempt is handed to a scheduler (\p Scheduled), the delay
-/// it or the timer it registers is armed with.
-void readReissueWaits(RetrySite &Site, const FunctionDecl *H, bool Scheduled,
+/// and, when a scheduler call \p Timer in function \p Arming hands the
+/// attempt on (the site itself) or arms the handler again (in the attempt,
+/// which is then started at once), the delay it or the timer it registers
+/// is armed with.
+void readReissueWaits(RetrySite &Site, const FunctionDecl *H,
+                      const CallExpr *Timer, const FunctionDecl *Arming,
                       const ApiModel &Model, ASTContext &Ctx);
 
 } // namespace clang::tidy::retry::model

@@ -32,14 +32,34 @@ bool isRetryWord(StringRef W, StringRef Next) {
   return llvm::is_contained({"max", "n", "num"}, W) && Next == "try";
 }
 
-/// The first retry word of \p Text (a name, or prose split into words).
-static std::optional<std::string> retryWordIn(StringRef Text) {
+/// Is the word at \p I of prose \p Words used in another sense than
+/// retrying: "again and again" (a repetition, "iterate again and again";
+/// "dial again" says retry), or "attempt" as a verb ("attempt to",
+/// "attempt calling"; "each attempt" says retry)?
+static bool otherSense(llvm::ArrayRef<std::string> Words, size_t I) {
+  auto Is = [&](size_t J, StringRef W) {
+    return J < Words.size() && Words[J] == W;
+  };
+  if (Words[I] == "again")
+    return (Is(I + 1, "and") && Is(I + 2, "again")) ||
+           (I >= 2 && Is(I - 1, "and") && Is(I - 2, "again"));
+  if (Words[I] == "attempt" && I + 1 < Words.size())
+    return Words[I + 1] == "to" || StringRef(Words[I + 1]).ends_with("ing");
+  return false;
+}
+
+/// The first retry word of \p Text (a name, or \p Prose: a comment or a
+/// message, split into words).
+static std::optional<std::string> retryWordIn(StringRef Text,
+                                              bool Prose = false) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Text);
   for (size_t I = 0; I < Words.size(); ++I) {
     // An error code's "again" (`GNUTLS_E_AGAIN`, `EAI_AGAIN`) names what
     // a library returned, not what the code means to do.
     if (Words[I] == "again" && I > 0 &&
         llvm::is_contained({"e", "eai", "err", "error"}, Words[I - 1]))
+      continue;
+    if (Prose && otherSense(Words, I))
       continue;
     if (isRetryWord(Words[I], I + 1 < Words.size() ? Words[I + 1] : ""))
       return Words[I];
@@ -80,7 +100,7 @@ static RetryEvidence wordsIn(SourceRange R, SourceLocation Floor,
     if (!Name && !T.is(tok::comment) && !tok::isStringLiteral(T.getKind()))
       continue;
     StringRef Text = Buf.substr(Off, T.getLength());
-    if (std::optional<std::string> W = retryWordIn(Text)) {
+    if (std::optional<std::string> W = retryWordIn(Text, !Name)) {
       RetryEvidence Ev;
       Ev.K = RetryEvidence::Kind::Word;
       Ev.Where = T.getLocation();
@@ -195,16 +215,12 @@ static bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx) {
 /// (a hash a macro accumulates, a length).
 static bool madeEachRound(const VarDecl *V, const RetrySite &Site,
                           const Stmt *Region, const SourceManager &SM) {
-  if (!V->isLocalVarDecl() || V->isStaticLocal())
-    return false;
   SourceRange Round = Region->getSourceRange();
   if (const Stmt *Body = loopParts(Region).Body)
     Round = Body->getSourceRange();
   else if (Site.Kind == RetryKind::Goto)
     Round.setBegin(Site.Site->getBeginLoc());
-  return SM.isPointWithin(SM.getExpansionLoc(V->getLocation()),
-                          SM.getExpansionLoc(Round.getBegin()),
-                          SM.getExpansionRange(Round.getEnd()).getEnd());
+  return madeAfresh(V, Round, SM);
 }
 
 /// A counter of \p Site's rounds in \p Region.
@@ -304,9 +320,11 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
   if (RetryEvidence Ev = connectsAgain(Site, Region, Ctx.getSourceManager()))
     return Ev;
   // A handler's cap read from a counter it steps against a constant
-  // (`state->rsprobes++ < MAX_RTR_SOLICITATIONS`) counts its attempts.
-  if (Site.Kind == RetryKind::Reissue && Site.Cap == CapKind::Constant &&
-      Site.CapWhere) {
+  // (`state->rsprobes++ < MAX_RTR_SOLICITATIONS`), or a re-issue sent under
+  // a count of its sends (`u->transmits >= u->maxtransmits`), counts its
+  // attempts.
+  if (Site.Kind == RetryKind::Reissue &&
+      (Site.Cap == CapKind::Constant || Site.CountedSends) && Site.CapWhere) {
     RetryEvidence Ev;
     Ev.K = RetryEvidence::Kind::Counter;
     Ev.Where = Site.CapWhere->getBeginLoc();
@@ -327,7 +345,8 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
     return Ev;
   }
   // The function's own comment: "Sends the batch, retrying on 5xx".
-  if (std::optional<std::string> W = retryWordIn(commentAbove(Fn, Ctx))) {
+  if (std::optional<std::string> W =
+          retryWordIn(commentAbove(Fn, Ctx), /*Prose=*/true)) {
     Ev.What = "comment on '" + Fn->getNameAsString() + "' saying '" + *W + "'";
     return Ev;
   }

@@ -312,9 +312,11 @@ static const char *notALoop(const Stmt *Loop, const LoopParts &Parts,
 }
 
 /// The variable that counts the rounds of \p Loop: what a `for` steps, else
-/// what the body steps (the one the condition tests, if any), else what the
-/// condition itself steps (`while (tries++ < 3)`).
-static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts) {
+/// what the body steps (the one the condition tests, if any; not one the
+/// body declares), else what the condition itself steps (`while (tries++ <
+/// 3)`).
+static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts,
+                                  const SourceManager &SM) {
   const VarDecl *Counter = nullptr;
   if (isa<ForStmt>(Loop)) {
     auto Incs = countedVars(Parts.Inc);
@@ -323,7 +325,8 @@ static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts) {
   }
   if (!Counter)
     for (const VarDecl *V : countedVars(Parts.Body))
-      if ((Parts.Cond && references(Parts.Cond, V)) || !Counter)
+      if (!madeAfresh(V, Parts.Body->getSourceRange(), SM) &&
+          ((Parts.Cond && references(Parts.Cond, V)) || !Counter))
         Counter = V;
   if (!Counter && !isa<ForStmt>(Loop)) {
     auto Incs = countedVars(Parts.Cond);
@@ -433,7 +436,7 @@ const RetrySite *LoopRecognizer::recognize(const Stmt *Loop) {
     return Index.table().notSite(Loop, Why);
   const Stmt *Body = Parts.Body;
   const Expr *Cond = Parts.Cond;
-  const VarDecl *Counter = loopCounter(Loop, Parts);
+  const VarDecl *Counter = loopCounter(Loop, Parts, Ctx.getSourceManager());
 
   llvm::SmallVector<Operation, 2> Ops = Index.operationsIn(Body);
   if (Cond)

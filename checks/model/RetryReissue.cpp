@@ -159,9 +159,12 @@ static bool inCatch(const CallExpr *Call, ASTContext &Ctx) {
 /// 1s, handler)`: it arms the next attempt, it is none): starting those
 /// again re-issues nothing. A name that says it tries again
 /// (`reconnect_timeout_cb`) starts the attempt, whatever failure it names.
-static bool mayStartAttempt(const FunctionDecl *FD) {
+static bool mayStartAttempt(const FunctionDecl *FD, bool SelfTimer = false) {
+  // (A timer that re-arms itself starts itself again, whatever failure
+  // its name says: `fsm_timeout` sends too.)
   if (!FD->getDeclName().isIdentifier() ||
-      (saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true) &&
+      (!SelfTimer &&
+       saysFailure(FD->getName(), /*RetryOnly=*/false, /*FailureOnly=*/true) &&
        !saysFailure(FD->getName(), /*RetryOnly=*/true)) ||
       isPauseName(FD->getName()) || isSleepName(FD->getName()) ||
       isBlockingWaitName(FD->getName()))
@@ -359,7 +362,7 @@ std::optional<unsigned> ReissueRecognizer::reaches(const FunctionDecl *From,
 std::optional<ReissueRecognizer::Candidate>
 ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
   ASTContext &Ctx = Index.context();
-  Candidate C{H, Call, nullptr, nullptr, false};
+  Candidate C{H, Call, nullptr, nullptr, false, false};
   bool Self = false;
   const FunctionDecl *FD = calleeDecl(Call), *Def = nullptr;
   // (A project's own scheduler, `wait(timer, 1s, [this] { connect(); })`,
@@ -395,10 +398,16 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
       C.Scheduled = true;
       Self = CB->getCanonicalDecl() == H->getCanonicalDecl();
     }
-  if (!C.Attempt || !mayStartAttempt(C.Attempt))
+  if (!C.Attempt || !mayStartAttempt(C.Attempt, Self && C.Scheduled))
     return std::nullopt;
   bool Named = runsOnFailure(H, C.Attempt, Call, C.Scheduled);
-  if (!Named && !C.Scheduled)
+  // A handler named for a failure (`pap_timeout`) that starts the attempt
+  // at once under a count of its sends retransmits.
+  bool Counted = (C.Scheduled ? Self
+                              : H->getDeclName().isIdentifier() &&
+                                    saysFailure(H->getName())) &&
+                 sentUnderCount(H, C.Attempt, Call, Ctx);
+  if (!Named && !C.Scheduled && !Counted)
     return std::nullopt;
   std::optional<unsigned> Distance =
       Self ? std::optional<unsigned>(0) : reaches(C.Attempt, H);
@@ -411,14 +420,14 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
   // retransmission a reply cancels); re-armed on a state it polls (a
   // bucket still empty, a child not yet reaped), it is a poll.
   if (!Named || Self) {
-    bool Failed = afterFailedCall(H, Call) ||
-                  (Self && C.Scheduled && reArmedOnCount(H, Call, Ctx));
+    bool Failed = Counted || afterFailedCall(H, Call);
     if ((!Named && !Failed) || (Self && !Failed && !inCatch(Call, Ctx)))
       return std::nullopt;
   }
   if (C.Scheduled && keepsPeriod(H, Call, C.Attempt))
     return std::nullopt;
   C.Distance = *Distance;
+  C.Counted = Counted;
   return C;
 }
 
@@ -496,9 +505,24 @@ const RetrySite *ReissueRecognizer::recognize(const Candidate &C) {
   Site->Site = C.Again;
   Site->Handler = C.Handler;
   Site->Reissued = C.Attempt;
+  Site->CountedSends = C.Counted;
   Site->Operations = std::move(Ops);
   Index.summarizer().summarize(*Site);
-  readReissueWaits(*Site, C.Handler, C.Scheduled, Index.api(), Ctx);
+  // Started at once, the attempt waits the timer it arms for the handler.
+  const CallExpr *Arms = nullptr;
+  if (!C.Scheduled && C.Attempt->getBody())
+    forEachInFunction(C.Attempt->getBody(), [&](const Stmt *N) {
+      const auto *Call = dyn_cast<CallExpr>(N);
+      if (!Arms && Call && isScheduler(Call, C.Attempt, Ctx) &&
+          llvm::any_of(Call->arguments(), [&](const Expr *A) {
+            const FunctionDecl *Fn = attemptIn(A).Fn;
+            return Fn &&
+                   Fn->getCanonicalDecl() == C.Handler->getCanonicalDecl();
+          }))
+        Arms = Call;
+    });
+  readReissueWaits(*Site, C.Handler, C.Scheduled ? C.Again : Arms,
+                   C.Scheduled ? C.Handler : C.Attempt, Index.api(), Ctx);
   readReissueCap(*Site, C.Handler, C.Attempt, Ctx, Index.files());
   return Index.table().recordWithEvidence(C.Again, C.Again, std::move(Site),
                                           /*ByStructure=*/true, C.Handler, Ctx);

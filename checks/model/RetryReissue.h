@@ -38,6 +38,7 @@ private:
     const FunctionDecl *Attempt; ///< the function started again
     const CallExpr *AttemptCall; ///< the call to it, when one is written
     bool Scheduled;              ///< handed over as a callable
+    bool Counted = false;        ///< sent under a count of its sends
     unsigned Distance = 0; ///< how many calls the attempt takes to fail here
   };
   void scan();

@@ -35,6 +35,13 @@ llvm::SmallVector<const VarDecl *, 2> countedVars(const Stmt *S) {
   return Out;
 }
 
+bool madeAfresh(const VarDecl *V, SourceRange Round, const SourceManager &SM) {
+  return V->isLocalVarDecl() && !V->isStaticLocal() &&
+         SM.isPointWithin(SM.getExpansionLoc(V->getLocation()),
+                          SM.getExpansionLoc(Round.getBegin()),
+                          SM.getExpansionRange(Round.getEnd()).getEnd());
+}
+
 std::string RetrySite::describe() const {
   if (Kind == RetryKind::Helper && Helper)
     return "retry helper '" + Helper->getNameAsString() + "'";

@@ -105,6 +105,9 @@ struct RetrySite {
   /// Each attempt goes somewhere else (a call in the retried code gets an
   /// argument the loop changes: the next endpoint): failover needs no wait.
   bool Failover = false;
+  /// A re-issue sent under a test of a count of its sends against a bound
+  /// (ReissueFacts.h, sentUnderCount()): that count is its retry evidence.
+  bool CountedSends = false;
   /// The retried code sends an idempotency key, or looks the outcome up
   /// (a read of authoritative state) before re-sending.
   bool SendsKey = false;
@@ -133,6 +136,11 @@ llvm::SmallVector<const VarDecl *, 2> incrementedVars(const Stmt *S);
 /// The integers among incrementedVars(\p S): a pointer stepped (`p++`) is a
 /// cursor into something, never a count of attempts.
 llvm::SmallVector<const VarDecl *, 2> countedVars(const Stmt *S);
+
+/// Is \p V a local declared (not static) within \p Round: made afresh each
+/// time the round runs, so it counts nothing from one round to the next (a
+/// nested loop's own index, one a macro such as FD_ZERO declares)?
+bool madeAfresh(const VarDecl *V, SourceRange Round, const SourceManager &SM);
 
 } // namespace clang::tidy::retry::model
 

@@ -348,14 +348,20 @@ bool WaitReader::readUnreadableCall(const CallExpr *Call,
   // A call named as a wait (`wait(lk)`, `cv.Wait()`, `await(epoch)`)
   // blocks until something else happens: a wait of unknown length. One
   // that returns a number tells how long to wait
-  // (`policy->waitForMicroseconds()`).
+  // (`policy->waitForMicroseconds()`). Handed a timeout
+  // (`wait_for_pado(conn, timeout)`), it waits that long when nothing
+  // comes, as on a way back after no reply.
   QualType RT = FD ? FD->getReturnType() : QualType();
   if (FD && !isStdLibrary(FD) && FD->getDeclName().isIdentifier() &&
       isBlockingWaitName(FD->getName()) &&
       !(RT->isArithmeticType() && !RT->isBooleanType() &&
         !RT->isEnumeralType()) &&
       !isAttempt(Call)) {
-    recordUnread(Call, false);
+    const ParmVarDecl *P = waitBoundParam(FD);
+    if (const Expr *Arg = P ? argForParam(Call, P) : nullptr)
+      recordWait(Call, Arg, Index.enclosingFunction(Call), nullptr);
+    else
+      recordUnread(Call, false);
     return true;
   }
   // A helper whose body the frontend skipped (clangd's preamble) may

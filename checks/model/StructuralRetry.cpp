@@ -18,6 +18,7 @@
 #include "RetryEvidence.h"
 #include "RetrySiteIndex.h"
 #include "RoundChanges.h"
+#include "StateMarks.h"
 #include "utils/AssignedVars.h"
 
 namespace clang::tidy::retry::model {
@@ -77,6 +78,12 @@ private:
   void dropFreshLocals();
   bool selects(const Expr *Init) const;
   void addSelectedLocals();
+  /// Does the loop go back while the state marked after \p Call still
+  /// holds its mark: no reply moved it on?
+  bool goesBackUnanswered(const CallExpr *Call) const {
+    std::optional<StateMark> M = markAfter(Call, Ctx);
+    return M && goesBackWhileMarked(Loop, *M, Ctx);
+  }
   bool goesElsewhere(const Candidate &C);
   void collectChangedParts();
   bool readsChanged(const Stmt *S) const;
@@ -182,8 +189,12 @@ void LoopRounds::collectCandidates() {
         Op->Name = H->Helper ? H->Helper->getQualifiedNameAsString() : "";
       }
     }
+    // A result unread may still travel: through a state the round marks
+    // after the call and a later call moves on (StateMarks.h).
     if (Op)
-      Candidates.push_back({Call, *Op, GivesUp, !Unread.count(Call), LC.Guard});
+      Candidates.push_back(
+          {Call, *Op, GivesUp,
+           !Unread.count(Call) || markAfter(Call, Ctx).has_value(), LC.Guard});
   }
 }
 
@@ -530,7 +541,9 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
       MovesOn = true;
       continue;
     }
-    if (loopsBackOnFailure(Loop, C.Call, Ctx, Index.loopBodyReads(), C.GivesUp))
+    if (loopsBackOnFailure(Loop, C.Call, Ctx, Index.loopBodyReads(),
+                           C.GivesUp) ||
+        goesBackUnanswered(C.Call))
       Out.push_back(C.Op);
   }
   // Whether another call moves on matters only to a site (failover).

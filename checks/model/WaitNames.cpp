@@ -60,6 +60,17 @@ const ParmVarDecl *durationParam(const FunctionDecl *FD) {
   return nullptr;
 }
 
+const ParmVarDecl *waitBoundParam(const FunctionDecl *FD) {
+  if (const ParmVarDecl *P = durationParam(FD))
+    return P;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getDeclName().isIdentifier() &&
+        P->getType().getNonReferenceType()->isArithmeticType() &&
+        llvm::is_contained(identifierWords(P->getName()), "timeout"))
+      return P;
+  return nullptr;
+}
+
 /// Is \p Name a blocking wait for an event (`wait`, `Wait`, `await`,
 /// `WaitForChange`): its first word is `wait` or `await`?
 bool isBlockingWaitName(StringRef Name) {

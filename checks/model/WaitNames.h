@@ -32,6 +32,10 @@ bool isPauseName(StringRef Name);
 /// duration, or a number named for a time unit (`timeout_ms`, `seconds`).
 const ParmVarDecl *durationParam(const FunctionDecl *FD);
 
+/// The parameter that bounds a wait for an event (`wait_for_reply(conn,
+/// timeout)`): a durationParam(), or a number named for a timeout.
+const ParmVarDecl *waitBoundParam(const FunctionDecl *FD);
+
 /// For `t.wait()` / `t.async_wait(h)` on a local timer constructed with a
 /// duration (`steady_timer t(io, d)`), that duration.
 const Expr *timerConstructionDuration(const CallExpr *Call);

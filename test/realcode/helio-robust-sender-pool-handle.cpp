@@ -1,10 +1,9 @@
 // corpus: origin github:romange/helio util/cloud/utils.cc RobustSender::Send
 // corpus: real-headers
 // corpus: expect retry-missing-backoff
-// corpus: expect retry-unkeyed-side-effect
+// corpus: fixme-fn retry-unkeyed-side-effect FIXME: by the rule that side effects need a business verb, `RequestBase::Send` alone says nothing of the method; the POST travels in a member (`verb_`, set when the request is built) into the transport's `Write`, which the model does not follow
 // corpus: negative retry-missing-budget retry-per-attempt-idempotency-key retry-non-retryable-status
-// In one file the POST is reported (RequestBase::Send is a mutating name);
-// the SDK's miss is that this loop lives in util/cloud/utils.cc, another
+// The POST is not reported: `Send` alone is a transport verb; the SDK's miss is that this loop lives in util/cloud/utils.cc, another
 // translation unit than the POST. Also OpenWriteFile
 // (util/cloud/aws/s3_storage.cc), which starts a multipart
 // upload with a POST through this sender. Each of at most num_iterations
