@@ -454,6 +454,16 @@ bool ApiModel::isPerAttemptName(StringRef Name) const {
   return false;
 }
 
+/// Does \p Name say it draws at random (`random_number`, `prng`,
+/// `jitter`), not that it does not (`compute_no_jitter`)?
+static bool namesRandom(StringRef Name) {
+  llvm::SmallVector<std::string, 4> W = identifierWords(Name);
+  for (size_t I = 0; I < W.size(); ++I)
+    if (llvm::is_contained({"random", "rand", "rnd", "prng", "jitter"}, W[I]))
+      return I == 0 || !llvm::is_contained({"no", "without", "non"}, W[I - 1]);
+  return false;
+}
+
 std::optional<SourceKind>
 ApiModel::perAttemptSource(const CallExpr *Call) const {
   const FunctionDecl *FD = calleeDecl(Call);
@@ -479,13 +489,14 @@ ApiModel::perAttemptSource(const CallExpr *Call) const {
   }
   if (UserSources.matches(StringRef(QN)))
     return SourceKind::Configured;
-  // A project's own generator defined elsewhere (`randomNumber()`,
-  // `get_rand_range()`): its name says what it returns.
-  if (!FD->hasBody() && FD->getDeclName().isIdentifier() &&
-      !FD->getReturnType()->isVoidType() &&
-      llvm::any_of(identifierWords(FD->getName()), [](const std::string &W) {
-        return W == "random" || W == "rand" || W == "rnd";
-      }))
+  // A project's own generator (`randomNumber()`, `get_rand_range()`,
+  // `jitter()`, `prng(limit)`): its name says what it returns. A number it
+  // returns is random also where its body ends in a generator the model
+  // does not know (`xoshiro()`); a text or an id defined here is read in
+  // its body (`random_uuid()` over `uuid_generate_random`).
+  if (FD->getDeclName().isIdentifier() && !FD->getReturnType()->isVoidType() &&
+      (!FD->hasBody() || FD->getReturnType()->isArithmeticType()) &&
+      namesRandom(FD->getName()))
     return SourceKind::RandomNumber;
   if (!SourceFunctions.matches(StringRef(QN)))
     return std::nullopt;

@@ -22,9 +22,17 @@ namespace clang::tidy::retry::model {
 
 using namespace utils;
 
-static bool endsInTimeUnit(StringRef Name) {
+/// Is \p Name that of a time: it ends in a unit (`waited_ms`; not
+/// `us_transmits`) or names a delay (`timeout`, `retry_interval`)? Stepped,
+/// it grows a wait; it counts no attempts.
+static bool namesTime(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
-  return !Words.empty() && durationUnitFromName(Words.back());
+  return !Words.empty() &&
+         (durationUnitFromName(Words.back()) ||
+          llvm::any_of(Words, [](const std::string &W) {
+            return llvm::is_contained(
+                {"timeout", "delay", "interval", "backoff", "period"}, W);
+          }));
 }
 
 /// What \p Body increments or decrements that outlives a call of the
@@ -43,9 +51,8 @@ static llvm::SmallPtrSet<const ValueDecl *, 4> countersIn(const Stmt *Body) {
       Operand = CA->getLHS();
     const ValueDecl *D = Operand ? refDecl(Operand) : nullptr;
     const auto *V = dyn_cast_or_null<VarDecl>(D);
-    // (A time ends in its unit, `waited_ms`; `us_transmits` counts.)
     if (D && !(V && V->hasLocalStorage()) && D->getType()->isIntegerType() &&
-        D->getDeclName().isIdentifier() && !endsInTimeUnit(D->getName()))
+        D->getDeclName().isIdentifier() && !namesTime(D->getName()))
       Out.insert(D);
   });
   return Out;
@@ -96,33 +103,6 @@ counterComparison(const Stmt *S,
   return Found;
 }
 
-/// The tests that decide whether handler \p H starts the attempt again:
-/// its own conditions, and the conditions around the calls to it.
-static llvm::SmallVector<const Stmt *, 4>
-guardsOf(const FunctionDecl *H, ASTContext &Ctx, const AnalysedFiles &Files) {
-  llvm::SmallVector<const Stmt *, 4> Out;
-  auto Conditions = [&](const Stmt *S) {
-    forEachInFunction(S, [&](const Stmt *N) {
-      if (const auto *If = dyn_cast<IfStmt>(N))
-        Out.push_back(If->getCond());
-      else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
-        Out.push_back(CO->getCond());
-    });
-  };
-  Conditions(H->getBody());
-  for (const CallExpr *Call : callsFromOutside(H, Ctx, Files))
-    for (DynTypedNode N = DynTypedNode::create(*Call);;) {
-      auto Parents = Ctx.getParents(N);
-      if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
-          Parents[0].get<LambdaExpr>())
-        break;
-      N = Parents[0];
-      if (const auto *If = N.get<IfStmt>())
-        Out.push_back(If->getCond());
-    }
-  return Out;
-}
-
 /// Does \p S leave the function: a return, or a block that ends in one?
 static bool returns(const Stmt *S) {
   if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
@@ -153,6 +133,30 @@ static llvm::SmallVector<const Expr *, 4> decidingTests(const Stmt *S,
     Child = N.get<Stmt>();
     return false;
   });
+  return Out;
+}
+
+/// The tests that decide whether handler \p H starts the attempt again:
+/// its own conditions, and the conditions around the calls to it.
+static llvm::SmallVector<const Stmt *, 4>
+guardsOf(const FunctionDecl *H, ASTContext &Ctx, const AnalysedFiles &Files) {
+  llvm::SmallVector<const Stmt *, 4> Out;
+  forEachInFunction(H->getBody(), [&](const Stmt *N) {
+    if (const auto *If = dyn_cast<IfStmt>(N))
+      Out.push_back(If->getCond());
+    else if (const auto *CO = dyn_cast<ConditionalOperator>(N))
+      Out.push_back(CO->getCond());
+  });
+  for (const CallExpr *Call : callsFromOutside(H, Ctx, Files))
+    for (DynTypedNode N = DynTypedNode::create(*Call);;) {
+      auto Parents = Ctx.getParents(N);
+      if (Parents.empty() || Parents[0].get<FunctionDecl>() ||
+          Parents[0].get<LambdaExpr>())
+        break;
+      N = Parents[0];
+      if (const auto *If = N.get<IfStmt>())
+        Out.push_back(If->getCond());
+    }
   return Out;
 }
 
