@@ -19,6 +19,13 @@ namespace {
 constexpr llvm::StringLiteral SideEffectVerbs[] = {
     "Create",   "Charge", "Send", "Publish", "Submit",
     "Transfer", "Append", "Post", "Insert",  "Enqueue"};
+// What `Send` may be followed by and still say nothing of the receiver's
+// effect (`SendRequest`, `send_data`, `SendBytes`; docs/rules.md).
+constexpr llvm::StringLiteral TransportNouns[] = {
+    "request", "requests", "req",     "data",  "bytes",  "buf", "buffer",
+    "packet",  "packets",  "pkt",     "frame", "frames", "raw", "all",
+    "chunk",   "line",     "command", "cmd",   "query",  "to",  "and",
+    "recv",    "receive",  "async",   "sync",  "now"};
 
 } // namespace
 
@@ -301,20 +308,11 @@ ApiModel::ApiModel(const ApiOptions &O) {
     CallNames.push_back(normalizeIdentifier(S.trim()));
 }
 
-/// Is \p Rest, what follows a verb, empty or only transport nouns (`Send`,
-/// `SendRequest`, `send_data`, `SendBytes`)? A transport verb with those
-/// says nothing about what the receiver does (docs/rules.md).
+/// Is \p Rest, what follows a verb, empty or only TransportNouns?
 static bool onlyTransportNouns(StringRef Rest) {
-  for (const std::string &W : utils::identifierWords(Rest))
-    if (!llvm::is_contained(
-            {"request", "requests", "req",     "data", "bytes",   "buf",
-             "buffer",  "packet",   "packets", "pkt",  "frame",   "frames",
-             "raw",     "all",      "chunk",   "line", "command", "cmd",
-             "query",   "to",       "and",     "recv", "receive", "async",
-             "sync",    "now"},
-            W))
-      return false;
-  return true;
+  return llvm::all_of(utils::identifierWords(Rest), [](const std::string &W) {
+    return llvm::is_contained(TransportNouns, W);
+  });
 }
 
 bool isSideEffectName(StringRef Name) {
@@ -322,7 +320,8 @@ bool isSideEffectName(StringRef Name) {
   Name.consume_front("Async");
   for (StringRef Verb : SideEffectVerbs)
     if (startsWithVerb(Name, Verb))
-      return Verb != "Send" || !onlyTransportNouns(Name.drop_front(4));
+      return Verb != "Send" ||
+             !onlyTransportNouns(Name.drop_front(Verb.size()));
   return false;
 }
 
@@ -489,11 +488,9 @@ ApiModel::perAttemptSource(const CallExpr *Call) const {
   }
   if (UserSources.matches(StringRef(QN)))
     return SourceKind::Configured;
-  // A project's own generator (`randomNumber()`, `get_rand_range()`,
-  // `jitter()`, `prng(limit)`): its name says what it returns. A number it
-  // returns is random also where its body ends in a generator the model
-  // does not know (`xoshiro()`); a text or an id defined here is read in
-  // its body (`random_uuid()` over `uuid_generate_random`).
+  // A project's own generator (`randomNumber()`, `jitter()`): its name
+  // says what it returns, a number also over an unknown body (`xoshiro()`);
+  // a text or id defined here is read in its body (`random_uuid()`).
   if (FD->getDeclName().isIdentifier() && !FD->getReturnType()->isVoidType() &&
       (!FD->hasBody() || FD->getReturnType()->isArithmeticType()) &&
       namesRandom(FD->getName()))

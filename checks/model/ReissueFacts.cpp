@@ -179,6 +179,21 @@ bool sentUnderCount(const FunctionDecl *H, const FunctionDecl *Attempt,
   return false;
 }
 
+bool handsOnSameRequest(const FunctionDecl *H,
+                        llvm::ArrayRef<const Expr *> Args) {
+  return llvm::all_of(Args, [&](const Expr *Arg) {
+    const Expr *E = ignoreWrappers(Arg);
+    if (isa<CXXThisExpr>(E) ||
+        E->getType().getAsString().find("placeholder") != std::string::npos)
+      return true;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
+      E = ignoreWrappers(BO->getLHS());
+    const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(E));
+    return P && llvm::is_contained(H->parameters(), P);
+  });
+}
+
 /// A call in \p Guard that asks whether to retry (`ShouldRetry()`,
 /// `can_retry(err)`, `is_retryable()`); not a switch (`auto_reconnect()`).
 static const CallExpr *policyCall(const Stmt *Guard) {

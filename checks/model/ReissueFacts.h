@@ -39,6 +39,13 @@ void readReissueCap(RetrySite &Site, const FunctionDecl *H,
                     const FunctionDecl *Attempt, ASTContext &Ctx,
                     const utils::AnalysedFiles &Files);
 
+/// Does \p Args, the arguments a handler \p H hands when it schedules
+/// itself again, pass the same request on: its own parameters, a counter
+/// stepped by one, a placeholder? A timer re-armed for another request
+/// (`bind(&C::OnTimeout, self, next->id())`) is no retry.
+bool handsOnSameRequest(const FunctionDecl *H,
+                        llvm::ArrayRef<const Expr *> Args);
+
 /// Does a test of a count of sends decide that \p Again, a call in \p H
 /// that starts \p Attempt (possibly \p H itself) again, runs: a counter \p H
 /// or \p Attempt steps, compared with a bound that is no counter, in a test

@@ -181,25 +181,6 @@ static bool mayStartAttempt(const FunctionDecl *FD, bool SelfTimer = false) {
   return true;
 }
 
-/// Does \p Args, the arguments a handler \p H hands when it schedules
-/// itself again, pass the same request on: its own parameters, a counter
-/// stepped by one, a placeholder? A timer re-armed for another request
-/// (`bind(&C::OnTimeout, self, next->id())`) is no retry.
-static bool passesSameRequest(const FunctionDecl *H,
-                              llvm::ArrayRef<const Expr *> Args) {
-  return llvm::all_of(Args, [&](const Expr *Arg) {
-    const Expr *E = ignoreWrappers(Arg);
-    if (isa<CXXThisExpr>(E) ||
-        E->getType().getAsString().find("placeholder") != std::string::npos)
-      return true;
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && (BO->getOpcode() == BO_Add || BO->getOpcode() == BO_Sub))
-      E = ignoreWrappers(BO->getLHS());
-    const auto *P = dyn_cast_or_null<ParmVarDecl>(refDecl(E));
-    return P && llvm::is_contained(H->parameters(), P);
-  });
-}
-
 /// \p Arg through the conversions to a parameter's type (a std::function
 /// made from a lambda or a bind expression).
 static const Expr *unwrapCallable(const Expr *Arg) {
@@ -262,6 +243,14 @@ static Started attemptIn(const Expr *Arg) {
     for (unsigned I = First; I < Bind->getNumArgs(); ++I)
       Out.Args.push_back(Bind->getArg(I));
   return Out;
+}
+
+/// Does \p Call hand on \p F as a callable (a scheduler arming it)?
+static bool handsOn(const CallExpr *Call, const FunctionDecl *F) {
+  return llvm::any_of(Call->arguments(), [&](const Expr *A) {
+    const FunctionDecl *Fn = attemptIn(A).Fn;
+    return Fn && Fn->getCanonicalDecl() == F->getCanonicalDecl();
+  });
 }
 
 const llvm::DenseMap<const ValueDecl *,
@@ -387,7 +376,7 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
     // A handler that schedules itself again must hand on the same
     // request, as a recursion does.
     Self = S.Fn->getCanonicalDecl() == H->getCanonicalDecl();
-    if (Self && !passesSameRequest(H, S.Args))
+    if (Self && !handsOnSameRequest(H, S.Args))
       return std::nullopt;
   }
   // Arming a timer whose callback was registered elsewhere
@@ -447,11 +436,7 @@ bool ReissueRecognizer::keepsPeriod(const FunctionDecl *H,
                                  : nullptr;
     if (!OtherDelay || refDecl(OtherDelay->IgnoreParenImpCasts()) != D)
       return;
-    bool Same = llvm::any_of(Other->arguments(), [&](const Expr *A) {
-      Started S = attemptIn(A);
-      return S.Fn && S.Fn->getCanonicalDecl() == Attempt->getCanonicalDecl();
-    });
-    Periodic = Same && !afterFailedCall(H, Other);
+    Periodic = handsOn(Other, Attempt) && !afterFailedCall(H, Other);
   });
   return Periodic;
 }
@@ -513,12 +498,8 @@ const RetrySite *ReissueRecognizer::recognize(const Candidate &C) {
   if (!C.Scheduled && C.Attempt->getBody())
     forEachInFunction(C.Attempt->getBody(), [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
-      if (!Arms && Call && isScheduler(Call, C.Attempt, Ctx) &&
-          llvm::any_of(Call->arguments(), [&](const Expr *A) {
-            const FunctionDecl *Fn = attemptIn(A).Fn;
-            return Fn &&
-                   Fn->getCanonicalDecl() == C.Handler->getCanonicalDecl();
-          }))
+      if (!Arms && Call && handsOn(Call, C.Handler) &&
+          isScheduler(Call, C.Attempt, Ctx))
         Arms = Call;
     });
   readReissueWaits(*Site, C.Handler, C.Scheduled ? C.Again : Arms,

@@ -41,8 +41,8 @@ namespace {
 class LoopRounds {
 public:
   LoopRounds(RetrySiteIndex &Index, const Stmt *Loop)
-      : Index(Index), Ctx(Index.context()), Loop(Loop),
-        P(loopParts(Loop)), Parts{P.Body, P.Cond, P.Inc} {}
+      : Index(Index), Ctx(Index.context()), Loop(Loop), P(loopParts(Loop)),
+        Parts{P.Body, P.Cond, P.Inc} {}
 
   llvm::SmallVector<Operation, 2> retried(bool &MovesOn);
 
@@ -54,6 +54,8 @@ private:
     Operation Op;
     bool GivesUp, MayGoBack;
     unsigned Guard;
+    /// The state the round marks after the call (StateMarks.h), if any.
+    std::optional<StateMark> Mark;
   };
   /// The part of the loop a call is in.
   enum PartKind { BodyPart, CondPart, IncPart };
@@ -78,12 +80,6 @@ private:
   void dropFreshLocals();
   bool selects(const Expr *Init) const;
   void addSelectedLocals();
-  /// Does the loop go back while the state marked after \p Call still
-  /// holds its mark: no reply moved it on?
-  bool goesBackUnanswered(const CallExpr *Call) const {
-    std::optional<StateMark> M = markAfter(Call, Ctx);
-    return M && goesBackWhileMarked(Loop, *M, Ctx);
-  }
   bool goesElsewhere(const Candidate &C);
   void collectChangedParts();
   bool readsChanged(const Stmt *S) const;
@@ -191,10 +187,12 @@ void LoopRounds::collectCandidates() {
     }
     // A result unread may still travel: through a state the round marks
     // after the call and a later call moves on (StateMarks.h).
-    if (Op)
-      Candidates.push_back(
-          {Call, *Op, GivesUp,
-           !Unread.count(Call) || markAfter(Call, Ctx).has_value(), LC.Guard});
+    if (!Op)
+      continue;
+    std::optional<StateMark> Mark = markAfter(Call, Ctx);
+    Candidates.push_back({Call, *Op, GivesUp,
+                          !Unread.count(Call) || Mark.has_value(), LC.Guard,
+                          Mark});
   }
 }
 
@@ -541,9 +539,10 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
       MovesOn = true;
       continue;
     }
+    // (Or it goes back while the mark is still there: no reply came.)
     if (loopsBackOnFailure(Loop, C.Call, Ctx, Index.loopBodyReads(),
                            C.GivesUp) ||
-        goesBackUnanswered(C.Call))
+        (C.Mark && goesBackWhileMarked(Loop, *C.Mark, Ctx)))
       Out.push_back(C.Op);
   }
   // Whether another call moves on matters only to a site (failover).
