@@ -453,9 +453,7 @@ bool ApiModel::isPerAttemptName(StringRef Name) const {
   return false;
 }
 
-/// Does \p Name say it draws at random (`random_number`, `prng`,
-/// `jitter`), not that it does not (`compute_no_jitter`)?
-static bool namesRandom(StringRef Name) {
+bool namesRandom(StringRef Name) {
   llvm::SmallVector<std::string, 4> W = identifierWords(Name);
   for (size_t I = 0; I < W.size(); ++I)
     if (llvm::is_contained({"random", "rand", "rnd", "prng", "jitter"}, W[I]))

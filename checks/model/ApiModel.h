@@ -52,6 +52,11 @@ enum class OperationKind {
 /// Does \p Name start with a mutating verb (CreateOrder, send_message)?
 bool isSideEffectName(StringRef Name);
 
+/// Does \p Name say it draws at random (`random_number`, `prng`,
+/// `jitter`, `get_random_bytes`), not that it does not
+/// (`compute_no_jitter`)?
+bool namesRandom(StringRef Name);
+
 /// A call that leaves the process.
 struct Operation {
   const CallExpr *Call = nullptr;

@@ -399,6 +399,61 @@ static const ValueDecl *readDecl(const Expr *E) {
   return nullptr;
 }
 
+/// Does \p E, a returned value, say the function failed?
+static bool failureValue(const Expr *E, ASTContext &Ctx) {
+  if (!E)
+    return false;
+  const Expr *S = E->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(S))
+    return !B->getValue();
+  StringRef Name = constantName(E, Ctx);
+  if (Name == "false" || Name == "FALSE")
+    return true;
+  if (!Name.empty() && constantOutcome(Name) == Outcome::Failure)
+    return true;
+  return S->getType()->isIntegerType() && constInt(S, Ctx, 0) < 0;
+}
+
+bool handlesFailure(const Stmt *S, ASTContext &Ctx) {
+  bool Found = false;
+  forEachInFunction(S, [&](const Stmt *N) {
+    if (const auto *R = dyn_cast<ReturnStmt>(N)) {
+      Found = Found || failureValue(R->getRetValue(), Ctx);
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(N);
+    if (!Call || Found)
+      return;
+    StringRef Name = calleeName(Call);
+    llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
+    // glibc's errno is `(*__errno_location ())`, BSD's `(*__error())`.
+    Found = llvm::is_contained(Words, "errno") || Name == "__error" ||
+            Name == "perror" || Name == "strerror" ||
+            llvm::is_contained(Words, "reconnect");
+  });
+  return Found;
+}
+
+Outcome OutcomeReader::readTest(const IfStmt *If) {
+  Outcome O = read(If->getCond());
+  if (O != Outcome::Unknown || !If->getCond())
+    return O;
+  const Expr *E = If->getCond()->IgnoreParenImpCasts();
+  bool Negated = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    Negated = true;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  QualType T = E->getType();
+  if (!isResult(E) || !T->isIntegerType() || T->isBooleanType())
+    return Outcome::Unknown;
+  Outcome Then = handlesFailure(If->getThen(), Ctx)   ? Outcome::Failure
+                 : handlesFailure(If->getElse(), Ctx) ? Outcome::Success
+                                                      : Outcome::Unknown;
+  return Negated ? flip(Then) : Then;
+}
+
 bool OutcomeReader::handedToCall(const Expr *E) const {
   const ValueDecl *D = readDecl(E);
   if (!Call || !D || D->getType()->isPointerType())

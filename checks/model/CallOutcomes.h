@@ -21,6 +21,11 @@ enum class Outcome { Unknown, Success, Failure };
 /// success (`succeeded`, `is_ok`); Unknown when it says neither.
 Outcome predicateOutcome(StringRef Name);
 
+/// Does the branch \p S of a test handle a failure: read `errno` (or report
+/// it: `perror`, `strerror`), reconnect, or return a failure (a negative
+/// number, `false`, a constant named for an error)?
+bool handlesFailure(const Stmt *S, ASTContext &Ctx);
+
 /// Reads what \p E, a condition, says about the outcome of one call: true
 /// means the call succeeded, failed, or cannot be told. \p IsResult says
 /// whether an expression is the call's result (the call itself or a
@@ -39,6 +44,9 @@ public:
     Specific = Short = false;
     return readImpl(E);
   }
+  /// Outcome of the test of \p If: read(), or for an integer result
+  /// tested for its truth, what the branches say (handlesFailure()).
+  Outcome readTest(const IfStmt *If);
   bool lastWasSpecific() const { return Specific; }
   /// Did the last read compare a count of work done with the size the call
   /// was handed (`sent == len`), where the failure is a short call?

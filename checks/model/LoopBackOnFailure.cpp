@@ -10,6 +10,7 @@
 #include "LoopBackOnFailure.h"
 #include "BranchExits.h"
 #include "CallOutcomes.h"
+#include "OperationFinder.h"
 #include "RetrySite.h"
 #include "utils/AssignedVars.h"
 #include "utils/SwitchGroups.h"
@@ -89,7 +90,7 @@ namespace {
 class CallResult {
 public:
   CallResult(const Stmt *Body, const CallExpr *Call, LoopBodyReads &Reads)
-      : Call(Call) {
+      : Call(Call), Reads(Reads) {
     // One walk of the body for both sets.
     llvm::SmallPtrSet<const VarDecl *, 4> Shared;
     Reads.forEachAssignment(Body, [&](const VarDecl *V, const Expr *E) {
@@ -114,6 +115,7 @@ public:
     });
     for (const VarDecl *V : Shared)
       Vars.erase(V);
+    readLastError(Body);
   }
 
   bool operator()(const Expr *E) const {
@@ -126,6 +128,9 @@ public:
       return true;
     if (Member && sameMember(E, Member))
       return true;
+    if (const auto *G = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+        G && Getters.count(G))
+      return true;
     const VarDecl *V = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       V = dyn_cast<VarDecl>(DRE->getDecl());
@@ -137,6 +142,27 @@ public:
   void heldIn(const MemberExpr *M) { Member = M; }
 
 private:
+  /// A library's last error read in the statement right after the call
+  /// (`resp = do_request(h, r); st = get_error();`, `if (get_error())`)
+  /// is the call's outcome.
+  void readLastError(const Stmt *Body) {
+    forEachInFunction(Body, [&](const Stmt *N) {
+      const auto *CS = dyn_cast<CompoundStmt>(N);
+      for (unsigned I = 0; CS && I + 1 < CS->size(); ++I)
+        if (containsStmt(CS->body_begin()[I], Call))
+          forEachInFunction(CS->body_begin()[I + 1], [&](const Stmt *M) {
+            const auto *G = dyn_cast<CallExpr>(M);
+            if (G && isLastErrorGetter(calleeDecl(G)))
+              Getters.insert(G);
+          });
+    });
+    Reads.forEachAssignment(Body, [&](const VarDecl *V, const Expr *E) {
+      if (const auto *G = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+          G && Getters.count(G))
+        Vars.insert(V);
+    });
+  }
+
   /// Do \p E and \p M name the same member of the same variable (or of
   /// `this`)?
   static bool sameMember(const Expr *E, const MemberExpr *M) {
@@ -152,8 +178,10 @@ private:
   }
 
   const CallExpr *Call;
+  LoopBodyReads &Reads;
   const MemberExpr *Member = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  llvm::SmallPtrSet<const CallExpr *, 2> Getters;
 };
 
 } // namespace
@@ -231,7 +259,7 @@ private:
 } // namespace
 
 void FailureWayBack::readIf(const IfStmt *If, bool Inner) {
-  Outcome O = Reader.read(If->getCond());
+  Outcome O = Reader.readTest(If);
   // A test that says nothing about the call changes nothing below.
   if (O == Outcome::Unknown)
     return;
@@ -366,8 +394,36 @@ static bool namesStateOf(StringRef Name, const CallExpr *Call) {
   return Shared && !Own;
 }
 
+/// Does \p BO test a number kept in a record \p Call is handed (a
+/// descriptor: `http->fd < 0`) for a valid value (true: `>= 0`, `!= -1`)
+/// or an invalid one (false: `< 0`, `== -1`)? None for another test.
+static std::optional<bool> testsHandleOf(const BinaryOperator *BO,
+                                         const CallExpr *Call) {
+  const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  const auto *Lit =
+      dyn_cast<IntegerLiteral>(BO->getRHS()->IgnoreParenImpCasts());
+  const auto *Neg =
+      dyn_cast<UnaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+  if (Neg && Neg->getOpcode() == UO_Minus)
+    Lit = dyn_cast<IntegerLiteral>(Neg->getSubExpr()->IgnoreParenImpCasts());
+  const ValueDecl *Owner = ME ? refDecl(ME->getBase()) : nullptr;
+  if (!Lit || !Owner || !ME->getType()->isIntegerType() ||
+      llvm::none_of(Call->arguments(),
+                    [&](const Expr *A) { return refDecl(A) == Owner; }))
+    return std::nullopt;
+  int64_t N = Neg ? -(int64_t)Lit->getValue().getZExtValue()
+                  : (int64_t)Lit->getValue().getZExtValue();
+  BinaryOperatorKind Op = BO->getOpcode();
+  if ((N == 0 && Op == BO_LT) || (N == -1 && Op == BO_EQ))
+    return false;
+  if ((N == 0 && Op == BO_GE) || (N == -1 && Op == BO_NE))
+    return true;
+  return std::nullopt;
+}
+
 /// Does \p Cond hold a state \p Call makes, tested for its truth (under a
-/// `!` when \p Negated): `isConnected() || stop_`, `!c->db_open`?
+/// `!` when \p Negated): `isConnected() || stop_`, `!c->db_open`,
+/// `c->fd < 0` after `reconnect(c)`?
 static bool testsStateOf(const Expr *Cond, const CallExpr *Call, bool Negated) {
   const Expr *E = Cond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
@@ -377,6 +433,9 @@ static bool testsStateOf(const Expr *Cond, const CallExpr *Call, bool Negated) {
       BO && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr))
     return testsStateOf(BO->getLHS(), Call, Negated) ||
            testsStateOf(BO->getRHS(), Call, Negated);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (std::optional<bool> Valid = testsHandleOf(BO, Call))
+      return *Valid != Negated;
   if (Negated)
     return false;
   const ValueDecl *D = refDecl(E);

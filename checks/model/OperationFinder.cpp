@@ -84,6 +84,18 @@ static bool isQueryName(StringRef Name) {
              StringRef(Words.front()));
 }
 
+bool isLastErrorGetter(const FunctionDecl *FD) {
+  if (!FD || !FD->getDeclName().isIdentifier() || FD->getNumParams() > 1)
+    return false;
+  llvm::SmallVector<std::string, 4> Words = identifierWords(FD->getName());
+  if (Words.empty())
+    return false;
+  StringRef Last = Words.back();
+  return llvm::is_contained({"errno", "errcode"}, Last) ||
+         (Last == "error" && (llvm::is_contained(Words, "get") ||
+                              llvm::is_contained(Words, "last")));
+}
+
 bool isLocalName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   if (Words.empty())
@@ -280,7 +292,7 @@ OperationFinder::unknownCallee(const FunctionDecl *FD) {
     return std::nullopt;
   if (Model.isRetryHelper(FD) || Model.isPolicyCall(FD) || Model.isLookup(FD) ||
       Model.isValueTransform(FD) || isLocalName(FD->getName()) ||
-      formatsReport(FD) || namesCode(FD))
+      isLastErrorGetter(FD) || formatsReport(FD) || namesCode(FD))
     return std::nullopt;
   // A predicate asked of a result (`go_again(call, *reply)`,
   // `should_retry(status)`) judges an attempt; it makes none.

@@ -23,6 +23,12 @@ class RetrySiteIndex;
 /// a question, reading, waiting or reporting), never a remote operation?
 bool isLocalName(StringRef Name);
 
+/// Is \p FD a getter of the last error a library kept, handed at most its
+/// handle (`cupsGetError()`, `GetLastError()`, `mysql_errno(db)`,
+/// `sqlite3_errcode(db)`; not `SSL_get_error(ssl, ret)`, which classifies
+/// a result it is handed)? It reports the outcome of the call before it.
+bool isLastErrorGetter(const FunctionDecl *FD);
+
 /// Is \p FD a function the project wrote or a client library's, called by
 /// name: not a constructor, destructor, conversion or operator, and not
 /// the standard library's, a builtin or the operating system's

@@ -6,6 +6,7 @@
 
 #include "RetryWaits.h"
 #include "OperationFinder.h"
+#include "ReplyWaits.h"
 #include "RetrySiteIndex.h"
 #include "ValueOrigin.h"
 #include "WaitNames.h"
@@ -72,6 +73,7 @@ private:
   void recordWait(const CallExpr *WaitCall, const Expr *Duration,
                   const FunctionDecl *DurationFn, const CallExpr *Outer);
   void recordUnread(const CallExpr *Call, bool Maybe);
+  void readIoWait(const CallExpr *Call);
   void readCall(const CallExpr *Call);
   bool readUnreadableCall(const CallExpr *Call, const FunctionDecl *FD);
   void readHelper(const CallExpr *Call, const FunctionDecl *FD,
@@ -87,6 +89,9 @@ private:
   const Stmt *LoopBody;
   /// What changes from one attempt to the next.
   llvm::SmallPtrSet<const VarDecl *, 8> Changing;
+  /// The I/O waits of the per-attempt code: a call that fills one's
+  /// timeout is not a wait of its own.
+  llvm::SmallVector<const CallExpr *, 2> IoWaits;
   /// Calls made for their effect, as statements (`limiter.Acquire();`): a
   /// call whose value is used computes or tests something. Collected on
   /// first need: most sites have no candidate call.
@@ -100,6 +105,9 @@ void WaitReader::collectChanging() {
     Changing.insert(Site.AttemptCounter);
   for (const Stmt *S : Code)
     forEachDescendant(S, [&](const Stmt *N) {
+      if (const auto *Call = dyn_cast<CallExpr>(N);
+          Call && ioWaitTimeoutArg(Call))
+        IoWaits.push_back(Call);
       if (const auto *BO = dyn_cast<BinaryOperator>(N))
         if (BO->isAssignmentOp())
           if (const VarDecl *V = refVarThroughUnary(BO->getLHS()))
@@ -305,7 +313,42 @@ void WaitReader::recordUnread(const CallExpr *Call, bool Maybe) {
   Site.Waits.push_back(W);
 }
 
+/// An I/O wait (`select`, `poll`) waits its timeout, one wait of all its
+/// timeout is made of (`tv.tv_sec = 1 << n; tv.tv_usec = rand() % k;`);
+/// without end, it waits for an event, of no length read.
+void WaitReader::readIoWait(const CallExpr *Call) {
+  const FunctionDecl *Fn = Index.enclosingFunction(Call);
+  llvm::SmallVector<const Expr *, 2> From;
+  if (!waitsWithoutEnd(Call, Ctx))
+    From = timeoutSources(Call, Fn ? Fn->getBody() : nullptr);
+  if (From.empty()) {
+    recordUnread(Call, false);
+    return;
+  }
+  size_t First = Site.Waits.size();
+  for (const Expr *E : From)
+    recordWait(Call, E, Fn, nullptr);
+  Wait W = Site.Waits[First];
+  for (const Wait &O : llvm::drop_begin(Site.Waits, First + 1)) {
+    W.Grows = W.Grows || O.Grows;
+    W.RetryAfter = W.RetryAfter || O.RetryAfter;
+    W.Opaque = W.Opaque || O.Opaque;
+    if (O.Jitter == Fact::Yes || W.Jitter == Fact::Yes)
+      W.Jitter = Fact::Yes;
+    else if (O.Jitter == Fact::Unknown)
+      W.Jitter = Fact::Unknown;
+  }
+  Site.Waits.resize(First);
+  Site.Waits.push_back(W);
+}
+
 void WaitReader::readCall(const CallExpr *Call) {
+  if (ioWaitTimeoutArg(Call)) {
+    readIoWait(Call);
+    return;
+  }
+  if (fillsTimeout(Call, IoWaits))
+    return;
   if (std::optional<unsigned> Arg = Model.waitDurationArg(Call)) {
     recordWait(Call, Call->getArg(*Arg), Index.enclosingFunction(Call),
                nullptr);

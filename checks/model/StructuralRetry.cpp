@@ -15,6 +15,7 @@
 #include "BackoffState.h"
 #include "HelperRetry.h"
 #include "LoopBackOnFailure.h"
+#include "ReplyWaits.h"
 #include "RetryEvidence.h"
 #include "RetrySiteIndex.h"
 #include "RoundChanges.h"
@@ -56,6 +57,8 @@ private:
     unsigned Guard;
     /// The state the round marks after the call (StateMarks.h), if any.
     std::optional<StateMark> Mark;
+    /// The I/O wait for the call's reply (ReplyWaits.h), if any.
+    const CallExpr *ReplyWait;
   };
   /// The part of the loop a call is in.
   enum PartKind { BodyPart, CondPart, IncPart };
@@ -82,6 +85,11 @@ private:
   void addSelectedLocals();
   bool goesElsewhere(const Candidate &C);
   void collectChangedParts();
+  bool drawsRandom(const Stmt *S) const;
+  bool storesOneConstant(const ValueDecl *V) const;
+  bool isStamp(const ValueDecl *Member, const Expr *Value) const;
+  void dropStamps();
+  void dropDerived();
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
   bool rebuiltEachRound(const CallExpr *Call) const;
@@ -170,11 +178,29 @@ LoopRounds::guardsOf(unsigned Guard) const {
 
 void LoopRounds::collectCandidates() {
   const llvm::SmallPtrSet<const CallExpr *, 16> Unread = unreadResults(P.Body);
+  // The I/O waits with a timeout: one after a send may await its reply.
+  llvm::SmallVector<const CallExpr *, 2> IoWaits;
+  for (const LoopCall &LC : Calls)
+    if (LC.Part == BodyPart && !LC.InLambda && ioWaitTimeoutArg(LC.Call) &&
+        !waitsWithoutEnd(LC.Call, Ctx))
+      IoWaits.push_back(LC.Call);
+  const FunctionDecl *Fn = Index.enclosingFunction(Loop);
+  const Stmt *FnBody = Fn ? Fn->getBody() : nullptr;
   for (const LoopCall &LC : Calls) {
-    if (LC.Part == IncPart || LC.InLambda)
+    if (LC.Part == IncPart || LC.InLambda || fillsTimeout(LC.Call, IoWaits))
       continue;
     const CallExpr *Call = LC.Call;
     std::optional<Operation> Op = Index.unknownOperation(Call);
+    const CallExpr *Reply = IoWaits.empty() || (!Op && !isDescriptorSend(Call))
+                                ? nullptr
+                                : replyWaitAfter(Call, IoWaits, FnBody, Ctx);
+    // A send on a descriptor whose reply the round awaits is the request.
+    if (!Op && Reply) {
+      Op.emplace();
+      Op->Call = Op->InnerCall = Call;
+      Op->Kind = OperationKind::Unknown;
+      Op->Name = calleeName(Call).str();
+    }
     bool GivesUp = false;
     if (const RetrySite *H = Index.helperSite(Call)) {
       GivesUp = true;
@@ -191,8 +217,8 @@ void LoopRounds::collectCandidates() {
       continue;
     std::optional<StateMark> Mark = markAfter(Call, Ctx);
     Candidates.push_back({Call, *Op, GivesUp,
-                          !Unread.count(Call) || Mark.has_value(), LC.Guard,
-                          Mark});
+                          !Unread.count(Call) || Mark.has_value() || Reply,
+                          LC.Guard, Mark, Reply});
   }
 }
 
@@ -202,7 +228,9 @@ void LoopRounds::collectByAddress() {
   // only constants besides (`memset(&hints, 0, sizeof hints)`) resets it.
   // A call on the way out of the loop advances nothing for a next round.
   for (const LoopCall &LC : Calls) {
-    if (inLeavingBlock(LC.Call, Loop, Ctx))
+    // A random draw into a field stamps the request (a fresh sequence
+    // number, dropStamps()); it moves nothing on.
+    if (inLeavingBlock(LC.Call, Loop, Ctx) || drawsRandom(LC.Call))
       continue;
     if (isPlatformDecl(calleeDecl(LC.Call)) &&
         llvm::all_of(LC.Call->arguments(), [&](const Expr *A) {
@@ -270,6 +298,8 @@ void LoopRounds::collectChanged() {
   dropFreshLocals();
   addSelectedLocals();
   collectChangedParts();
+  dropStamps();
+  dropDerived();
 }
 
 /// The first member \p E reaches from a variable, and that variable:
@@ -302,6 +332,130 @@ void LoopRounds::collectChangedParts() {
     });
   for (const ValueDecl *D : Whole)
     ChangedParts.erase(D);
+}
+
+bool LoopRounds::drawsRandom(const Stmt *S) const {
+  bool Random = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *C = dyn_cast<CallExpr>(N))
+      Random = Random ||
+               Index.api().perAttemptSource(C) == SourceKind::RandomNumber ||
+               namesRandom(calleeName(C));
+  });
+  return Random;
+}
+
+/// Does the loop store one constant only in \p V, every time (a protocol
+/// version lowered on one way back: `proto_version = 5;`)? Like a field
+/// it always sets to one constant, that is the retry's own bookkeeping.
+bool LoopRounds::storesOneConstant(const ValueDecl *V) const {
+  std::optional<int64_t> One;
+  bool Only = true;
+  for (const Stmt *Part : Parts)
+    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
+      if (rootDecl(Target) != V)
+        return;
+      int64_t K = Value ? constInt(Value, Ctx, INT64_MIN) : INT64_MIN;
+      Only = Only && K != INT64_MIN && (!One || *One == K);
+      One = K;
+    });
+  return Only;
+}
+
+/// Is storing \p Value in the field \p Member a stamp on the same request:
+/// a random draw, or what reads only what the loop does not change, a
+/// setting it sets to one constant, and (in a field named for attempts)
+/// the attempt counter? A constant itself is not: constants that differ
+/// are a phase the next call acts on.
+bool LoopRounds::isStamp(const ValueDecl *Member, const Expr *Value) const {
+  if (drawsRandom(Value))
+    return true;
+  if (Value->isValueDependent() || Value->isEvaluatable(Ctx))
+    return false;
+  bool Counts =
+      Member->getDeclName().isIdentifier() && countsAttempts(Member->getName());
+  llvm::SmallVector<const VarDecl *, 2> Counters = countedVars(Loop);
+  bool Stamp = true;
+  forEachDescendant(Value, [&](const Stmt *N) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(N);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    Stamp = Stamp && (!V || !Changed.count(V) || storesOneConstant(V) ||
+                      (Counts && llvm::is_contained(Counters, V)));
+  });
+  return Stamp;
+}
+
+/// A request stamped each round with its attempt number (`req->attempt =
+/// attempts`) or a fresh random sequence is the same request sent again:
+/// a record the loop changes only by stamps does not change.
+void LoopRounds::dropStamps() {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Stamped, Moved;
+  for (const auto &Entry : ByAddr)
+    Moved.insert(Entry.first);
+  for (const Stmt *Part : Parts)
+    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
+      auto [Var, Member] = memberOfVariable(Target);
+      if (Var && Changed.count(Var))
+        (Value && isStamp(Member, Value) ? Stamped : Moved).insert(Var);
+    });
+  for (const ValueDecl *D : Stamped)
+    if (!Moved.count(D)) {
+      Changed.erase(D);
+      ChangedParts.erase(D);
+    }
+}
+
+/// A value each round computes from the request it sends, unchanged
+/// (`len = request_length(req); send(fd, req, len)`), is the same each
+/// round: a variable the loop stores only from a call handed what does not
+/// change, one of which a candidate call is handed too, and that no test
+/// of the loop reads (`n = read(c, buf, len); if (n > 0)` is an outcome).
+void LoopRounds::dropDerived() {
+  llvm::SmallPtrSet<const ValueDecl *, 8> Tested;
+  // (What a call in the test is handed is not what the test reads:
+  // `if (send(fd, req, len) < 0)` tests the send.)
+  auto AddTested = [&](const Stmt *Cond) {
+    walkStatements(
+        Cond,
+        [&](const Stmt *N) {
+          if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+            Tested.insert(DRE->getDecl());
+        },
+        [](const Stmt *N) { return !isa<CallExpr>(N); });
+  };
+  if (P.Cond)
+    AddTested(P.Cond);
+  forEachInFunction(P.Body, [&](const Stmt *N) {
+    if (const Stmt *Cond = conditionOf(N))
+      AddTested(Cond);
+  });
+  llvm::SmallPtrSet<const ValueDecl *, 8> Handed;
+  for (const Candidate &C : Candidates)
+    for (const Expr *A : C.Call->arguments())
+      if (const ValueDecl *D = refDecl(A))
+        Handed.insert(D);
+  llvm::DenseMap<const ValueDecl *, bool> Derived;
+  for (const Stmt *Part : Parts)
+    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
+      const auto *V = dyn_cast_or_null<VarDecl>(refDecl(Target));
+      if (!V || !Changed.count(V) || Tested.count(V))
+        return;
+      const auto *From =
+          Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
+      bool Same =
+          From &&
+          llvm::none_of(From->arguments(),
+                        [&](const Expr *A) { return readsChanged(A); }) &&
+          llvm::any_of(From->arguments(), [&](const Expr *A) {
+            const ValueDecl *D = refDecl(A);
+            return D && Handed.count(D);
+          });
+      auto [It, New] = Derived.try_emplace(V, Same);
+      It->second = It->second && Same;
+    });
+  for (const auto &[V, Same] : Derived)
+    if (Same)
+      Changed.erase(V);
 }
 
 /// Does \p S read what changes from one round to the next: a variable that
@@ -539,10 +693,12 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
       MovesOn = true;
       continue;
     }
-    // (Or it goes back while the mark is still there: no reply came.)
+    // (Or it goes back while the mark is still there, or when its reply
+    // wait saw none: no reply came.)
     if (loopsBackOnFailure(Loop, C.Call, Ctx, Index.loopBodyReads(),
                            C.GivesUp) ||
-        (C.Mark && goesBackWhileMarked(Loop, *C.Mark, Ctx)))
+        (C.Mark && goesBackWhileMarked(Loop, *C.Mark, Ctx)) ||
+        (C.ReplyWait && goesBackWithoutReply(Loop, C.ReplyWait, Ctx)))
       Out.push_back(C.Op);
   }
   // Whether another call moves on matters only to a site (failover).

@@ -60,13 +60,12 @@ int send_each_ok(int fd, const char *const *reqs, int count) {
   return -1;
 }
 
-/* FIXME: a request sent, a reply awaited with select's timeout, sent again
-   when none came (a RADIUS or DNS client's retransmission): the reply
-   wait's timeout is the failure and the wait between sends, which the
-   model does not read yet (_FN). */
-int send_await_reply_FN(int fd, const char *req, unsigned long n,
-                        const struct sockaddr *to, int timeout,
-                        int retry_max) {
+/* A request sent, a reply awaited with select's timeout, sent again when
+   none came (a RADIUS or DNS client's retransmission): the reply wait's
+   timeout is the wait between sends (missing-backoff-reply-wait.c). */
+int send_await_reply_bad(int fd, const char *req, unsigned long n,
+                         const struct sockaddr *to, int timeout,
+                         int retry_max) {
   int retries = 0;
   fd_set readfds;
   struct timeval tv;
@@ -77,6 +76,7 @@ int send_await_reply_FN(int fd, const char *req, unsigned long n,
     FD_ZERO(&readfds);
     FD_SET(fd, &readfds);
     if (select(fd + 1, &readfds, 0, 0, &tv) < 0)
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: wait between attempts is constant and has no jitter
       return -1;
     if (FD_ISSET(fd, &readfds))
       break;
