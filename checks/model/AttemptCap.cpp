@@ -528,6 +528,19 @@ void CapReader::readDecidingCalls(const Stmt *Body) {
   });
 }
 
+/// Does \p S read \p D other than in what a call in it is handed?
+static bool readsOutsideCalls(const Stmt *S, const ValueDecl *D) {
+  bool Found = false;
+  walkStatements(
+      S,
+      [&](const Stmt *N) {
+        const auto *DRE = dyn_cast<DeclRefExpr>(N);
+        Found = Found || (DRE && DRE->getDecl() == D);
+      },
+      [](const Stmt *N) { return !isa<CallExpr>(N); });
+  return Found;
+}
+
 /// A way back taken on a flag another call fills (`post_transfer(per,
 /// result, &retry, &delay); if (retry) continue;`): that call decides
 /// whether to go on, and its cap is not read here (unknown, not none).
@@ -543,9 +556,11 @@ void CapReader::readHandedState(const Stmt *Body) {
     if (!If || Site.Cap != CapKind::None ||
         !(GoesBack(If->getThen()) || GoesBack(If->getElse())))
       return;
+    // (What a call in the test is handed is not a flag the test reads:
+    // `if (post(h, r)) { if (reconnect(h)) return; continue; }`.)
     for (const auto &H : Handed) {
       const CallExpr *By = H.second;
-      if (references(If->getCond(), H.first) &&
+      if (readsOutsideCalls(If->getCond(), H.first) &&
           llvm::none_of(Site.Operations,
                         [&](const Operation &Op) { return Op.Call == By; })) {
         Site.Cap = CapKind::Policy;

@@ -425,11 +425,9 @@ bool handlesFailure(const Stmt *S, ASTContext &Ctx) {
     if (!Call || Found)
       return;
     StringRef Name = calleeName(Call);
-    llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
     // glibc's errno is `(*__errno_location ())`, BSD's `(*__error())`.
-    Found = llvm::is_contained(Words, "errno") || Name == "__error" ||
-            Name == "perror" || Name == "strerror" ||
-            llvm::is_contained(Words, "reconnect");
+    Found = hasWord(Name, "errno") || Name == "__error" || Name == "perror" ||
+            Name == "strerror" || hasWord(Name, "reconnect");
   });
   return Found;
 }

@@ -10,6 +10,7 @@
 #include "utils/AssignedVars.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
+#include "utils/IdentifierWords.h"
 #include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::retry::model {
@@ -162,7 +163,12 @@ const CallExpr *decidingCall(const Expr *Cond, const RetrySite &Site,
           if (const auto *C = dyn_cast<CallExpr>(N)) {
             const FunctionDecl *FD = calleeDecl(C);
             const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+            // (Connecting again is part of the attempt: its failure
+            // ends the loop as a failure, it bounds nothing.)
             if (FD && !IsOp(C) && !ReadsResult(C) && !isStdLibrary(FD) &&
+                !(FD->getDeclName().isIdentifier() &&
+                  (hasWord(FD->getName(), "reconnect") ||
+                   hasWord(FD->getName(), "connect"))) &&
                 !FD->isOverloadedOperator() && !isa<CXXConversionDecl>(FD) &&
                 !(MD && MD->isConst() && !MD->isVirtual()) &&
                 !FD->getASTContext().getSourceManager().isInSystemHeader(

@@ -193,8 +193,10 @@ bool WaitReader::filledByCall(const Expr *Duration, bool &Jitter) {
     forEachDescendant(S, [&](const Stmt *N) {
       const auto *Call = dyn_cast<CallExpr>(N);
       const FunctionDecl *FD = Call ? calleeDecl(Call) : nullptr;
-      // A call computing the duration reads what it is handed.
-      if (!FD || isStdLibrary(FD) || containsStmt(Duration, Call))
+      // A call computing the duration reads what it is handed; a clock
+      // fills in a time, no random source.
+      if (!FD || isStdLibrary(FD) || containsStmt(Duration, Call) ||
+          Model.perAttemptSource(Call) == SourceKind::Clock)
         return;
       for (const OutArgument &A : outArguments(Call)) {
         if (!Read.count(A.Var) ||

@@ -21,6 +21,7 @@
 #include "RoundChanges.h"
 #include "StateMarks.h"
 #include "utils/AssignedVars.h"
+#include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::retry::model {
 
@@ -85,11 +86,12 @@ private:
   void addSelectedLocals();
   bool goesElsewhere(const Candidate &C);
   void collectChangedParts();
-  bool drawsRandom(const Stmt *S) const;
+  bool drawsFresh(const Stmt *S) const;
   bool storesOneConstant(const ValueDecl *V) const;
   bool isStamp(const ValueDecl *Member, const Expr *Value) const;
   void dropStamps();
   void dropDerived();
+  void dropClockReadings();
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
   bool rebuiltEachRound(const CallExpr *Call) const;
@@ -230,7 +232,7 @@ void LoopRounds::collectByAddress() {
   for (const LoopCall &LC : Calls) {
     // A random draw into a field stamps the request (a fresh sequence
     // number, dropStamps()); it moves nothing on.
-    if (inLeavingBlock(LC.Call, Loop, Ctx) || drawsRandom(LC.Call))
+    if (inLeavingBlock(LC.Call, Loop, Ctx) || drawsFresh(LC.Call))
       continue;
     if (isPlatformDecl(calleeDecl(LC.Call)) &&
         llvm::all_of(LC.Call->arguments(), [&](const Expr *A) {
@@ -239,12 +241,20 @@ void LoopRounds::collectByAddress() {
                  (!A->isValueDependent() && A->isEvaluatable(Ctx));
         }))
       continue;
-    for (const Expr *Arg : LC.Call->arguments())
-      if (const auto *UO = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-          UO && UO->getOpcode() == UO_AddrOf &&
-          !UO->getSubExpr()->getType().isVolatileQualified())
-        if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
-          ByAddr.push_back({D, LC.Call});
+    // (Handed to a pointer to const, it is read, not advanced.)
+    const FunctionDecl *FD = calleeDecl(LC.Call);
+    for (unsigned I = 0; I < LC.Call->getNumArgs(); ++I) {
+      const auto *UO =
+          dyn_cast<UnaryOperator>(LC.Call->getArg(I)->IgnoreParenImpCasts());
+      if (!UO || UO->getOpcode() != UO_AddrOf ||
+          UO->getSubExpr()->getType().isVolatileQualified() ||
+          (FD && I < FD->getNumParams() &&
+           FD->getParamDecl(I)->getType()->isPointerType() &&
+           FD->getParamDecl(I)->getType()->getPointeeType().isConstQualified()))
+        continue;
+      if (const ValueDecl *D = rootDecl(UO->getSubExpr()))
+        ByAddr.push_back({D, LC.Call});
+    }
   }
 }
 
@@ -298,6 +308,7 @@ void LoopRounds::collectChanged() {
   dropFreshLocals();
   addSelectedLocals();
   collectChangedParts();
+  dropClockReadings();
   dropStamps();
   dropDerived();
 }
@@ -334,15 +345,48 @@ void LoopRounds::collectChangedParts() {
     ChangedParts.erase(D);
 }
 
-bool LoopRounds::drawsRandom(const Stmt *S) const {
-  bool Random = false;
+/// Does \p S draw a value that is new each round but names no other place:
+/// a random number, or a reading of the clock?
+bool LoopRounds::drawsFresh(const Stmt *S) const {
+  bool Fresh = false;
   forEachDescendant(S, [&](const Stmt *N) {
-    if (const auto *C = dyn_cast<CallExpr>(N))
-      Random = Random ||
-               Index.api().perAttemptSource(C) == SourceKind::RandomNumber ||
-               namesRandom(calleeName(C));
+    const auto *C = dyn_cast<CallExpr>(N);
+    std::optional<SourceKind> K =
+        C ? Index.api().perAttemptSource(C) : std::nullopt;
+    Fresh = Fresh || K == SourceKind::RandomNumber || K == SourceKind::Clock ||
+            (C && namesRandom(calleeName(C)));
   });
-  return Random;
+  return Fresh;
+}
+
+/// A reading of the clock changes each round and points nowhere: what a
+/// clock call fills (`clock_gettime(c, &now)`) and what the loop stores
+/// only from clock readings (`start = now`, `t = time(NULL)`) does not
+/// make a call handed it another call.
+void LoopRounds::dropClockReadings() {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Clock;
+  for (const LoopCall &LC : Calls)
+    if (Index.api().perAttemptSource(LC.Call) == SourceKind::Clock)
+      for (const Expr *A : LC.Call->arguments())
+        if (const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
+            UO && UO->getOpcode() == UO_AddrOf)
+          if (const ValueDecl *D = refDecl(UO->getSubExpr()))
+            Clock.insert(D);
+  llvm::DenseMap<const ValueDecl *, bool> FromClock;
+  for (const Stmt *Part : Parts)
+    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
+      const ValueDecl *D = rootDecl(Target);
+      if (!D || !Changed.count(D))
+        return;
+      bool Reading =
+          Value && (drawsFresh(Value) ||
+                    (readsAny(Value, Clock) && !readsAny(Value, Changed)));
+      auto [It, New] = FromClock.try_emplace(D, Reading);
+      It->second = It->second && Reading;
+    });
+  for (const auto &[D, Reading] : FromClock)
+    if (Reading)
+      Changed.erase(D);
 }
 
 /// Does the loop store one constant only in \p V, every time (a protocol
@@ -368,7 +412,7 @@ bool LoopRounds::storesOneConstant(const ValueDecl *V) const {
 /// the attempt counter? A constant itself is not: constants that differ
 /// are a phase the next call acts on.
 bool LoopRounds::isStamp(const ValueDecl *Member, const Expr *Value) const {
-  if (drawsRandom(Value))
+  if (drawsFresh(Value))
     return true;
   if (Value->isValueDependent() || Value->isEvaluatable(Ctx))
     return false;
@@ -405,6 +449,14 @@ void LoopRounds::dropStamps() {
     }
 }
 
+/// Is \p S written by `assert`? An assertion tests no outcome.
+static bool inAssertion(const Stmt *S, ASTContext &Ctx) {
+  SourceLocation L = S->getBeginLoc();
+  return L.isMacroID() &&
+         Lexer::getImmediateMacroName(L, Ctx.getSourceManager(),
+                                      Ctx.getLangOpts()) == "assert";
+}
+
 /// A value each round computes from the request it sends, unchanged
 /// (`len = request_length(req); send(fd, req, len)`), is the same each
 /// round: a variable the loop stores only from a call handed what does not
@@ -426,7 +478,7 @@ void LoopRounds::dropDerived() {
   if (P.Cond)
     AddTested(P.Cond);
   forEachInFunction(P.Body, [&](const Stmt *N) {
-    if (const Stmt *Cond = conditionOf(N))
+    if (const Stmt *Cond = conditionOf(N); Cond && !inAssertion(N, Ctx))
       AddTested(Cond);
   });
   llvm::SmallPtrSet<const ValueDecl *, 8> Handed;

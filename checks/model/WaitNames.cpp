@@ -113,6 +113,22 @@ const Expr *timerConstructionDuration(const CallExpr *Call) {
 /// Does \p E (or the local it reads) come from a call whose result the
 /// model cannot read: no body in the TU, a virtual call, or a field of a
 /// struct a call returned (`permit.delay` after `permit = node.retry()`)?
+/// Is \p Call handed only times (a `struct timespec`, `timeval` or `tm`,
+/// by value or address: `elapsed(&now, &start)`)? It computes a time from
+/// clock readings, no random source.
+static bool handedOnlyTimes(const CallExpr *Call) {
+  return Call->getNumArgs() > 0 &&
+         llvm::all_of(Call->arguments(), [](const Expr *A) {
+           QualType T = A->IgnoreParenImpCasts()->getType();
+           if (T->isPointerType())
+             T = T->getPointeeType();
+           const auto *RD = T->getAsRecordDecl();
+           return RD && RD->getDeclName().isIdentifier() &&
+                  llvm::is_contained({"timespec", "timeval", "tm"},
+                                     RD->getName());
+         });
+}
+
 bool comesFromOpaqueCall(const Expr *E, unsigned Depth) {
   bool Found = false;
   forEachDescendant(E, [&](const Stmt *N) {
@@ -123,7 +139,7 @@ bool comesFromOpaqueCall(const Expr *E, unsigned Depth) {
       const FunctionDecl *Def = nullptr;
       const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
       if (FD && !isStdLibrary(FD) && !isa<CXXConstructorDecl>(FD) &&
-          !FD->isOverloadedOperator() &&
+          !FD->isOverloadedOperator() && !handedOnlyTimes(Call) &&
           ((MD && MD->isVirtual()) || !FD->hasBody(Def)))
         Found = true;
     } else if (const auto *ME = dyn_cast<MemberExpr>(N)) {

@@ -2,6 +2,7 @@
 
 #include "IdentifierWords.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace clang::tidy::retry::utils {
@@ -29,6 +30,12 @@ llvm::SmallVector<std::string, 4> identifierWords(llvm::StringRef Name) {
   }
   Flush();
   return Out;
+}
+
+bool hasWord(llvm::StringRef Name, llvm::StringRef Word) {
+  return llvm::any_of(identifierWords(Name), [&](const std::string &W) {
+    return llvm::StringRef(W).rtrim("0123456789") == Word;
+  });
 }
 
 std::string squashIdentifier(llvm::StringRef Name) {

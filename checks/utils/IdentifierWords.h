@@ -17,6 +17,10 @@ namespace clang::tidy::retry::utils {
 /// Splits an identifier into lowercase words: "orderId" -> order, id.
 llvm::SmallVector<std::string, 4> identifierWords(llvm::StringRef Name);
 
+/// Is \p Word (lowercase) a word of \p Name, a version number after it
+/// aside (`httpReconnect2` has `reconnect`)?
+bool hasWord(llvm::StringRef Name, llvm::StringRef Word);
+
 /// Lowercases and drops '_' and '-': "Idempotency_Store" -> idempotencystore.
 std::string squashIdentifier(llvm::StringRef Name);
 

@@ -1,4 +1,5 @@
 // RUN: %check_retrylint -std=c11 %s retry-missing-backoff %t -- -- -isystem %S/Inputs/System
+// RUN: %check_retrylint -check-suffix=BUDGET -std=c11 %s retry-missing-budget %t -- -- -isystem %S/Inputs/System
 // RUN: %check_retrylint -check-suffix=SIDE -std=c11 %s retry-unkeyed-side-effect %t -- -- -isystem %S/Inputs/System
 //
 // Outcomes that travel (docs/rules.md). An `int` result tested for its
@@ -24,7 +25,7 @@ struct http {
 struct ipp;
 int job_canceled;
 int http_post(struct http *h, const char *resource);   // 0 on success
-int http_reconnect(struct http *h, int msec);          // 0 on success
+int http_reconnect2(struct http *h, int msec);          // 0 on success
 int http_fd(struct http *h);
 int send_cmd(int fd, const char *cmd);                 // 0 on success
 int run_step(int fd);                                  // another file
@@ -36,12 +37,15 @@ int read_frames(struct http *h, int max_tries);
 void ipp_delete(struct ipp *p);
 void use_response(struct ipp *p);
 
-// cupsSendRequest's shape: a failed POST reconnects and goes again.
+// cupsSendRequest's shape: a failed POST reconnects and goes again. A
+// reconnect that fails ends it, which bounds nothing: a server that
+// accepts the connection and drops each POST is posted to for ever.
 int post_reconnect_bad(struct http *h, const char *resource) {
   for (;;) {
     // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop re-sends immediately after a failure
+    // CHECK-MESSAGES-BUDGET: :[[@LINE-2]]:3: warning: retry loop has no attempt cap and no deadline
     if (http_post(h, resource)) {
-      if (http_reconnect(h, 30000))
+      if (http_reconnect2(h, 30000))
         return STATUS_UNAVAILABLE;
       continue;
     }
@@ -50,10 +54,12 @@ int post_reconnect_bad(struct http *h, const char *resource) {
 }
 
 // The IPP backend's connect loop: the failure branch reads errno, and the
-// loop goes back while the connection's descriptor is not open.
+// loop goes back while the connection's descriptor is not open; a cancel
+// request is no budget.
 int connect_errno_bad(struct http *h) {
   do {
-    if (http_reconnect(h, 30000)) {
+    // CHECK-MESSAGES-BUDGET: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    if (http_reconnect2(h, 30000)) {
       int error = errno;
       if (job_canceled)
         break;

@@ -9,6 +9,7 @@
 // `select` and `FD_ISSET`). The attempt number and a fresh sequence number stamped on
 // the request each round leave it the same request.
 
+#include <assert.h>
 #include <poll.h>
 #include <sys/select.h>
 #include <sys/socket.h>
@@ -24,6 +25,12 @@ struct request {
 int proto_version = 6;
 int send_packet(int fd, const void *buf, unsigned long n); // another file
 int request_length(struct request *req);                  // another file
+struct timespec {
+  long tv_sec;
+  long tv_nsec;
+};
+int clock_gettime(int clock, struct timespec *ts);
+double elapsed(const struct timespec *a, const struct timespec *b);
 int recv_packet(int fd, void *buf, unsigned long n);       // another file
 void get_random_bytes(void *buf, unsigned long n);
 void to_timeval(double d, struct timeval *tv);
@@ -47,26 +54,34 @@ int poll_reply_bad(int fd, const char *req, unsigned long n) {
 // chrony's shape: the send made only when a new attempt is due, the
 // timeout doubling with the attempts, the request stamped each round with
 // its attempt number, a random sequence and the protocol version, which
-// one way back lowers once; its length computed from it each round.
+// one way back lowers once; its length computed (and asserted) from it
+// each round; the time left read from the clock.
 int stamped_resend_bad(int fd, struct request *req, double initial) {
   int attempts = 0, new_attempt = 1, status, length;
   struct timeval tv;
+  struct timespec now, start;
   fd_set rdfd;
   char reply[512];
   for (;;) {
+    clock_gettime(0, &now);
     if (new_attempt) {
       new_attempt = 0;
       if (attempts > 2)
         return 0;
+      start = now;
       get_random_bytes(&req->sequence, sizeof req->sequence);
       req->attempt = attempts;
       req->version = proto_version;
       length = request_length(req);
+      assert(length > 0);
       attempts++;
       if (send_packet(fd, req, length) < 0)
         return 0;
     }
-    to_timeval(initial * (1 << (attempts - 1)), &tv);
+    // (The clock stepped back.)
+    if (elapsed(&now, &start) < 0)
+      start = now;
+    to_timeval(initial * (1 << (attempts - 1)) - elapsed(&now, &start), &tv);
     FD_ZERO(&rdfd);
     FD_SET(fd, &rdfd);
     status = select(fd + 1, &rdfd, NULL, NULL, &tv);
