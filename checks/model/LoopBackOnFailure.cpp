@@ -28,6 +28,7 @@ struct LoopBodyReads::BodyReads {
   llvm::SmallVector<std::pair<const Stmt *, bool>, 16> Tests;
   llvm::SmallVector<std::pair<const VarDecl *, const Expr *>, 16> Assignments;
   bool TestsRead = false, AssignmentsRead = false;
+  std::optional<bool> LastError;
 };
 
 LoopBodyReads::LoopBodyReads() = default;
@@ -79,6 +80,19 @@ void LoopBodyReads::forEachAssignment(
   }
   for (auto [V, E] : R.Assignments)
     Fn(V, E);
+}
+
+bool LoopBodyReads::readsLastError(const Stmt *Body) {
+  BodyReads &R = of(Body);
+  if (!R.LastError) {
+    R.LastError = false;
+    forEachInFunction(Body, [&](const Stmt *N) {
+      const auto *G = dyn_cast<CallExpr>(N);
+      if (G && !*R.LastError && isLastErrorGetter(calleeDecl(G)))
+        R.LastError = true;
+    });
+  }
+  return *R.LastError;
 }
 
 namespace {
@@ -146,6 +160,8 @@ private:
   /// (`resp = do_request(h, r); st = get_error();`, `if (get_error())`)
   /// is the call's outcome.
   void readLastError(const Stmt *Body) {
+    if (!Reads.readsLastError(Body))
+      return;
     forEachInFunction(Body, [&](const Stmt *N) {
       const auto *CS = dyn_cast<CompoundStmt>(N);
       for (unsigned I = 0; CS && I + 1 < CS->size(); ++I)

@@ -43,6 +43,9 @@ public:
   void
   forEachAssignment(const Stmt *Body,
                     llvm::function_ref<void(const VarDecl *, const Expr *)> Fn);
+  /// Does \p Body call a getter of a library's last error
+  /// (isLastErrorGetter())? Read once per body.
+  bool readsLastError(const Stmt *Body);
 
 private:
   struct BodyReads;

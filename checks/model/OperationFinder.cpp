@@ -87,6 +87,11 @@ static bool isQueryName(StringRef Name) {
 bool isLastErrorGetter(const FunctionDecl *FD) {
   if (!FD || !FD->getDeclName().isIdentifier() || FD->getNumParams() > 1)
     return false;
+  StringRef Name = FD->getName();
+  if (!Name.ends_with_insensitive("error") &&
+      !Name.ends_with_insensitive("errno") &&
+      !Name.ends_with_insensitive("errcode"))
+    return false;
   llvm::SmallVector<std::string, 4> Words = identifierWords(FD->getName());
   if (Words.empty())
     return false;

@@ -86,6 +86,11 @@ private:
   void addSelectedLocals();
   bool goesElsewhere(const Candidate &C);
   void collectChangedParts();
+  void forEachLoopChange(
+      llvm::function_ref<void(const Expr *, const Expr *)> Fn) const {
+    for (const auto &[Target, Value] : Changes)
+      Fn(Target, Value);
+  }
   bool drawsFresh(const Stmt *S) const;
   bool storesOneConstant(const ValueDecl *V) const;
   bool isStamp(const ValueDecl *Member, const Expr *Value) const;
@@ -123,6 +128,10 @@ private:
   /// Of those, what is declared outside the body.
   llvm::SmallPtrSet<const ValueDecl *, 8> CarriedOver;
   HandedState Handed;
+  /// The stores of the loop's parts, as forEachChange() reports them.
+  llvm::SmallVector<std::pair<const Expr *, const Expr *>, 16> Changes;
+  /// storesOneConstant()'s answers.
+  mutable llvm::DenseMap<const ValueDecl *, bool> OneConstant;
 };
 
 } // namespace
@@ -224,6 +233,14 @@ void LoopRounds::collectCandidates() {
   }
 }
 
+/// Is \p Call handed the address of something (`next(&it)`)?
+static bool handsAddress(const CallExpr *Call) {
+  return llvm::any_of(Call->arguments(), [](const Expr *A) {
+    const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
+    return UO && UO->getOpcode() == UO_AddrOf;
+  });
+}
+
 void LoopRounds::collectByAddress() {
   // A volatile object (a signal flag) is changed from outside the loop's
   // flow: handed on, it is read, not advanced. A C library call given
@@ -232,7 +249,8 @@ void LoopRounds::collectByAddress() {
   for (const LoopCall &LC : Calls) {
     // A random draw into a field stamps the request (a fresh sequence
     // number, dropStamps()); it moves nothing on.
-    if (inLeavingBlock(LC.Call, Loop, Ctx) || drawsFresh(LC.Call))
+    if (!handsAddress(LC.Call) || inLeavingBlock(LC.Call, Loop, Ctx) ||
+        drawsFresh(LC.Call))
       continue;
     if (isPlatformDecl(calleeDecl(LC.Call)) &&
         llvm::all_of(LC.Call->arguments(), [&](const Expr *A) {
@@ -334,7 +352,8 @@ void LoopRounds::collectChangedParts() {
   for (const auto &[D, Call] : ByAddr)
     Whole.insert(D);
   for (const Stmt *Part : Parts)
-    forEachChange(Part, [&](const Expr *Target, const Expr *) {
+    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
+      Changes.push_back({Target, Value});
       auto [Var, Member] = memberOfVariable(Target);
       if (Var && Changed.count(Var))
         ChangedParts[Var].insert(Member);
@@ -366,24 +385,23 @@ bool LoopRounds::drawsFresh(const Stmt *S) const {
 void LoopRounds::dropClockReadings() {
   llvm::SmallPtrSet<const ValueDecl *, 4> Clock;
   for (const LoopCall &LC : Calls)
-    if (Index.api().perAttemptSource(LC.Call) == SourceKind::Clock)
+    if (handsAddress(LC.Call) &&
+        Index.api().perAttemptSource(LC.Call) == SourceKind::Clock)
       for (const Expr *A : LC.Call->arguments())
         if (const auto *UO = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
             UO && UO->getOpcode() == UO_AddrOf)
           if (const ValueDecl *D = refDecl(UO->getSubExpr()))
             Clock.insert(D);
   llvm::DenseMap<const ValueDecl *, bool> FromClock;
-  for (const Stmt *Part : Parts)
-    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
-      const ValueDecl *D = rootDecl(Target);
-      if (!D || !Changed.count(D))
-        return;
-      bool Reading =
-          Value && (drawsFresh(Value) ||
-                    (readsAny(Value, Clock) && !readsAny(Value, Changed)));
-      auto [It, New] = FromClock.try_emplace(D, Reading);
-      It->second = It->second && Reading;
-    });
+  forEachLoopChange([&](const Expr *Target, const Expr *Value) {
+    const ValueDecl *D = rootDecl(Target);
+    if (!D || !Changed.count(D))
+      return;
+    bool Reading = Value && (drawsFresh(Value) || (readsAny(Value, Clock) &&
+                                                   !readsAny(Value, Changed)));
+    auto [It, New] = FromClock.try_emplace(D, Reading);
+    It->second = It->second && Reading;
+  });
   for (const auto &[D, Reading] : FromClock)
     if (Reading)
       Changed.erase(D);
@@ -393,16 +411,19 @@ void LoopRounds::dropClockReadings() {
 /// version lowered on one way back: `proto_version = 5;`)? Like a field
 /// it always sets to one constant, that is the retry's own bookkeeping.
 bool LoopRounds::storesOneConstant(const ValueDecl *V) const {
+  auto [Memo, New] = OneConstant.try_emplace(V, false);
+  if (!New)
+    return Memo->second;
   std::optional<int64_t> One;
   bool Only = true;
-  for (const Stmt *Part : Parts)
-    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
-      if (rootDecl(Target) != V)
-        return;
-      int64_t K = Value ? constInt(Value, Ctx, INT64_MIN) : INT64_MIN;
-      Only = Only && K != INT64_MIN && (!One || *One == K);
-      One = K;
-    });
+  forEachLoopChange([&](const Expr *Target, const Expr *Value) {
+    if (rootDecl(Target) != V)
+      return;
+    int64_t K = Value ? constInt(Value, Ctx, INT64_MIN) : INT64_MIN;
+    Only = Only && K != INT64_MIN && (!One || *One == K);
+    One = K;
+  });
+  OneConstant[V] = Only;
   return Only;
 }
 
@@ -436,12 +457,11 @@ void LoopRounds::dropStamps() {
   llvm::SmallPtrSet<const ValueDecl *, 4> Stamped, Moved;
   for (const auto &Entry : ByAddr)
     Moved.insert(Entry.first);
-  for (const Stmt *Part : Parts)
-    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
-      auto [Var, Member] = memberOfVariable(Target);
-      if (Var && Changed.count(Var))
-        (Value && isStamp(Member, Value) ? Stamped : Moved).insert(Var);
-    });
+  forEachLoopChange([&](const Expr *Target, const Expr *Value) {
+    auto [Var, Member] = memberOfVariable(Target);
+    if (Var && Changed.count(Var))
+      (Value && isStamp(Member, Value) ? Stamped : Moved).insert(Var);
+  });
   for (const ValueDecl *D : Stamped)
     if (!Moved.count(D)) {
       Changed.erase(D);
@@ -487,24 +507,22 @@ void LoopRounds::dropDerived() {
       if (const ValueDecl *D = refDecl(A))
         Handed.insert(D);
   llvm::DenseMap<const ValueDecl *, bool> Derived;
-  for (const Stmt *Part : Parts)
-    forEachChange(Part, [&](const Expr *Target, const Expr *Value) {
-      const auto *V = dyn_cast_or_null<VarDecl>(refDecl(Target));
-      if (!V || !Changed.count(V) || Tested.count(V))
-        return;
-      const auto *From =
-          Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
-      bool Same =
-          From &&
-          llvm::none_of(From->arguments(),
-                        [&](const Expr *A) { return readsChanged(A); }) &&
-          llvm::any_of(From->arguments(), [&](const Expr *A) {
-            const ValueDecl *D = refDecl(A);
-            return D && Handed.count(D);
-          });
-      auto [It, New] = Derived.try_emplace(V, Same);
-      It->second = It->second && Same;
-    });
+  forEachLoopChange([&](const Expr *Target, const Expr *Value) {
+    const auto *V = dyn_cast_or_null<VarDecl>(refDecl(Target));
+    if (!V || !Changed.count(V) || Tested.count(V))
+      return;
+    const auto *From =
+        Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
+    bool Same = From &&
+                llvm::none_of(From->arguments(),
+                              [&](const Expr *A) { return readsChanged(A); }) &&
+                llvm::any_of(From->arguments(), [&](const Expr *A) {
+                  const ValueDecl *D = refDecl(A);
+                  return D && Handed.count(D);
+                });
+    auto [It, New] = Derived.try_emplace(V, Same);
+    It->second = It->second && Same;
+  });
   for (const auto &[V, Same] : Derived)
     if (Same)
       Changed.erase(V);
