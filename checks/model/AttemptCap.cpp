@@ -528,19 +528,6 @@ void CapReader::readDecidingCalls(const Stmt *Body) {
   });
 }
 
-/// Does \p S read \p D other than in what a call in it is handed?
-static bool readsOutsideCalls(const Stmt *S, const ValueDecl *D) {
-  bool Found = false;
-  walkStatements(
-      S,
-      [&](const Stmt *N) {
-        const auto *DRE = dyn_cast<DeclRefExpr>(N);
-        Found = Found || (DRE && DRE->getDecl() == D);
-      },
-      [](const Stmt *N) { return !isa<CallExpr>(N); });
-  return Found;
-}
-
 /// A way back taken on a flag another call fills (`post_transfer(per,
 /// result, &retry, &delay); if (retry) continue;`): that call decides
 /// whether to go on, and its cap is not read here (unknown, not none).
@@ -558,9 +545,11 @@ void CapReader::readHandedState(const Stmt *Body) {
       return;
     // (What a call in the test is handed is not a flag the test reads:
     // `if (post(h, r)) { if (reconnect(h)) return; continue; }`.)
+    llvm::SmallPtrSet<const ValueDecl *, 8> Named;
+    namesOutsideCalls(If->getCond(), Named);
     for (const auto &H : Handed) {
       const CallExpr *By = H.second;
-      if (readsOutsideCalls(If->getCond(), H.first) &&
+      if (Named.count(H.first) &&
           llvm::none_of(Site.Operations,
                         [&](const Operation &Op) { return Op.Call == By; })) {
         Site.Cap = CapKind::Policy;

@@ -97,6 +97,9 @@ private:
   void dropStamps();
   void dropDerived();
   void dropClockReadings();
+  void
+  eraseWhereEveryStore(llvm::function_ref<const ValueDecl *(const Expr *)> Key,
+                       llvm::function_ref<bool(const Expr *)> Holds);
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
   bool rebuiltEachRound(const CallExpr *Call) const;
@@ -392,18 +395,29 @@ void LoopRounds::dropClockReadings() {
             UO && UO->getOpcode() == UO_AddrOf)
           if (const ValueDecl *D = refDecl(UO->getSubExpr()))
             Clock.insert(D);
-  llvm::DenseMap<const ValueDecl *, bool> FromClock;
+  eraseWhereEveryStore(
+      [](const Expr *Target) { return rootDecl(Target); },
+      [&](const Expr *Value) {
+        return Value && (drawsFresh(Value) ||
+                         (readsAny(Value, Clock) && !readsAny(Value, Changed)));
+      });
+}
+
+/// Takes out of what changes each variable \p Key picks whose every store
+/// in the loop \p Holds for.
+void LoopRounds::eraseWhereEveryStore(
+    llvm::function_ref<const ValueDecl *(const Expr *)> Key,
+    llvm::function_ref<bool(const Expr *)> Holds) {
+  llvm::DenseMap<const ValueDecl *, bool> Every;
   forEachLoopChange([&](const Expr *Target, const Expr *Value) {
-    const ValueDecl *D = rootDecl(Target);
+    const ValueDecl *D = Key(Target);
     if (!D || !Changed.count(D))
       return;
-    bool Reading = Value && (drawsFresh(Value) || (readsAny(Value, Clock) &&
-                                                   !readsAny(Value, Changed)));
-    auto [It, New] = FromClock.try_emplace(D, Reading);
-    It->second = It->second && Reading;
+    auto [It, New] = Every.try_emplace(D, true);
+    It->second = It->second && Holds(Value);
   });
-  for (const auto &[D, Reading] : FromClock)
-    if (Reading)
+  for (const auto &[D, All] : Every)
+    if (All)
       Changed.erase(D);
 }
 
@@ -423,7 +437,7 @@ bool LoopRounds::storesOneConstant(const ValueDecl *V) const {
     Only = Only && K != INT64_MIN && (!One || *One == K);
     One = K;
   });
-  OneConstant[V] = Only;
+  Memo->second = Only;
   return Only;
 }
 
@@ -483,49 +497,36 @@ static bool inAssertion(const Stmt *S, ASTContext &Ctx) {
 /// change, one of which a candidate call is handed too, and that no test
 /// of the loop reads (`n = read(c, buf, len); if (n > 0)` is an outcome).
 void LoopRounds::dropDerived() {
-  llvm::SmallPtrSet<const ValueDecl *, 8> Tested;
   // (What a call in the test is handed is not what the test reads:
   // `if (send(fd, req, len) < 0)` tests the send.)
-  auto AddTested = [&](const Stmt *Cond) {
-    walkStatements(
-        Cond,
-        [&](const Stmt *N) {
-          if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
-            Tested.insert(DRE->getDecl());
-        },
-        [](const Stmt *N) { return !isa<CallExpr>(N); });
-  };
+  llvm::SmallPtrSet<const ValueDecl *, 8> Tested;
   if (P.Cond)
-    AddTested(P.Cond);
+    namesOutsideCalls(P.Cond, Tested);
   forEachInFunction(P.Body, [&](const Stmt *N) {
     if (const Stmt *Cond = conditionOf(N); Cond && !inAssertion(N, Ctx))
-      AddTested(Cond);
+      namesOutsideCalls(Cond, Tested);
   });
   llvm::SmallPtrSet<const ValueDecl *, 8> Handed;
   for (const Candidate &C : Candidates)
     for (const Expr *A : C.Call->arguments())
       if (const ValueDecl *D = refDecl(A))
         Handed.insert(D);
-  llvm::DenseMap<const ValueDecl *, bool> Derived;
-  forEachLoopChange([&](const Expr *Target, const Expr *Value) {
-    const auto *V = dyn_cast_or_null<VarDecl>(refDecl(Target));
-    if (!V || !Changed.count(V) || Tested.count(V))
-      return;
-    const auto *From =
-        Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
-    bool Same = From &&
-                llvm::none_of(From->arguments(),
-                              [&](const Expr *A) { return readsChanged(A); }) &&
-                llvm::any_of(From->arguments(), [&](const Expr *A) {
-                  const ValueDecl *D = refDecl(A);
-                  return D && Handed.count(D);
-                });
-    auto [It, New] = Derived.try_emplace(V, Same);
-    It->second = It->second && Same;
-  });
-  for (const auto &[V, Same] : Derived)
-    if (Same)
-      Changed.erase(V);
+  eraseWhereEveryStore(
+      [&](const Expr *Target) -> const ValueDecl * {
+        const auto *V = dyn_cast_or_null<VarDecl>(refDecl(Target));
+        return V && !Tested.count(V) ? V : nullptr;
+      },
+      [&](const Expr *Value) {
+        const auto *From =
+            Value ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
+        return From &&
+               llvm::none_of(From->arguments(),
+                             [&](const Expr *A) { return readsChanged(A); }) &&
+               llvm::any_of(From->arguments(), [&](const Expr *A) {
+                 const ValueDecl *D = refDecl(A);
+                 return D && Handed.count(D);
+               });
+      });
 }
 
 /// Does \p S read what changes from one round to the next: a variable that

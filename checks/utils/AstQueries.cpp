@@ -106,6 +106,17 @@ const CXXRecordDecl *recordOf(QualType T) {
   return T->getAsCXXRecordDecl();
 }
 
+void namesOutsideCalls(const Stmt *S,
+                       llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
+  walkStatements(
+      S,
+      [&](const Stmt *N) {
+        if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+          Out.insert(DRE->getDecl());
+      },
+      [](const Stmt *N) { return !isa<CallExpr>(N); });
+}
+
 bool references(const Stmt *S, const Decl *D) {
   bool Found = false;
   forEachDescendant(S, [&](const Stmt *N) {

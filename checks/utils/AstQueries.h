@@ -44,6 +44,11 @@ const CXXRecordDecl *recordOf(QualType T);
 
 /// Does \p S refer to \p D anywhere?
 bool references(const Stmt *S, const Decl *D);
+/// Adds to \p Out what \p S names other than in what a call in it is
+/// handed: `if (send(fd, req, len) < 0)` names no `len`, `if (!ok)` names
+/// `ok`.
+void namesOutsideCalls(const Stmt *S,
+                       llvm::SmallPtrSetImpl<const ValueDecl *> &Out);
 /// Is \p Target \p S or a statement below it?
 bool containsStmt(const Stmt *S, const Stmt *Target);
 
