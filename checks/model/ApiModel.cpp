@@ -115,24 +115,6 @@ bool Operation::knownIdempotent() const {
   return false;
 }
 
-StringRef sourceKindDescription(SourceKind K) {
-  switch (K) {
-  case SourceKind::RandomUuid:
-    return "a random UUID";
-  case SourceKind::Clock:
-    return "the clock";
-  case SourceKind::RandomNumber:
-    return "a random number";
-  case SourceKind::CallIdentity:
-    return "a per-call identifier";
-  case SourceKind::AttemptCounter:
-    return "the attempt counter";
-  case SourceKind::Configured:
-    return "a per-attempt value";
-  }
-  return "a per-attempt value";
-}
-
 void ApiOptions::read(const ClangTidyCheck::OptionsView &Opts) {
   Operations = Opts.getLocalOrGlobal("Operations", "").str();
   SideEffects = Opts.getLocalOrGlobal("SideEffects", "").str();

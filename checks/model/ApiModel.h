@@ -89,7 +89,6 @@ enum class SourceKind {
   AttemptCounter,
   Configured, ///< a function listed in the PerAttemptSources option
 };
-StringRef sourceKindDescription(SourceKind K);
 
 /// Options every check shares. Read with getLocalOrGlobal, so a team can set
 /// them once for all retry-* checks.

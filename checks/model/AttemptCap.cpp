@@ -117,7 +117,7 @@ private:
   void findFieldCounter();
   bool mentionsField(const Expr *E) const;
   bool mentionsCounter(const Expr *E) const {
-    return Site.AttemptCounter ? references(E, Site.AttemptCounter)
+    return Site.AttemptCounter ? referencesUnmasked(E, Site.AttemptCounter)
                                : mentionsField(E);
   }
   const llvm::SmallPtrSet<const VarDecl *, 4> &results();
@@ -481,29 +481,39 @@ static const VarDecl *testedFlag(const Expr *Cond) {
 
 /// A way back taken once, under a local flag its own branch sets to a
 /// constant (`if (try_again) { try_again = 0; goto try_start; }`, `if
-/// (!retried) { retried = true; continue; }`), and that nothing else in
-/// \p Region sets: two attempts at most.
+/// (!retried) { retried = true; continue; }`), or an exit its test takes
+/// once the flag is set after it (`if (retried) return -1; retried = 1;`),
+/// and that nothing else in \p Region sets: two attempts at most.
 void CapReader::readOneShotFlags(const Stmt *Region) {
+  const SourceManager &SM = Ctx.getSourceManager();
   forEachDescendant(Region, [&](const Stmt *N) {
     const auto *If = dyn_cast<IfStmt>(N);
     const VarDecl *Flag = If ? testedFlag(If->getCond()) : nullptr;
     if (!Flag || Site.Cap != CapKind::None)
       return;
-    unsigned Sets = 0, SetsInBranch = 0;
-    bool Back = false;
+    const BinaryOperator *Set = nullptr;
+    unsigned Sets = 0;
     forEachDescendant(Region, [&](const Stmt *M) {
       const auto *BO = dyn_cast<BinaryOperator>(M);
       if (BO && BO->isAssignmentOp() && refVar(BO->getLHS()) == Flag) {
         ++Sets;
-        SetsInBranch += containsStmt(If->getThen(), BO) &&
-                        isa<IntegerLiteral, CXXBoolLiteralExpr>(
-                            BO->getRHS()->IgnoreParenImpCasts());
+        Set = BO;
       }
     });
+    if (Sets != 1 || !isa<IntegerLiteral, CXXBoolLiteralExpr>(
+                         Set->getRHS()->IgnoreParenImpCasts()))
+      return;
+    bool Back = false;
     forEachDescendant(If->getThen(), [&](const Stmt *M) {
       Back = Back || isa<GotoStmt, ContinueStmt>(M);
     });
-    if (Back && SetsInBranch == 1 && Sets == 1) {
+    // The set after an exit test arms it: the test must then hold.
+    bool Negated = isa<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
+    bool Arms =
+        !containsStmt(If, Set) && leavesLoop(If->getThen()) &&
+        SM.isBeforeInTranslationUnit(If->getEndLoc(), Set->getBeginLoc()) &&
+        constInt(Set->getRHS(), Ctx, 0) != 0 && !Negated;
+    if ((Back && containsStmt(If->getThen(), Set)) || Arms) {
       Site.Cap = CapKind::Constant;
       Site.MaxAttempts = 2;
       Site.CapWhere = If;

@@ -11,7 +11,9 @@
 #include "BranchExits.h"
 #include "CallOutcomes.h"
 #include "OperationFinder.h"
+#include "ReplyWaits.h"
 #include "RetrySite.h"
+#include "WaitNames.h"
 #include "utils/AssignedVars.h"
 #include "utils/SwitchGroups.h"
 #include "clang/AST/ParentMapContext.h"
@@ -100,14 +102,17 @@ namespace {
 /// What stands for \p Call's result in a loop body: the call itself, an
 /// assignment used as a value (`(rc = op()) != 0`), or a local set from it.
 /// A local also set from another call (`n = recv(...)` at the top, `n =
-/// report_error(...)` before a break) says nothing about this one.
+/// report_error(...)` before a break) holds this one's result where the
+/// last store before the read, in the order of the code, is this call's.
 class CallResult {
 public:
-  CallResult(const Stmt *Body, const CallExpr *Call, LoopBodyReads &Reads)
-      : Call(Call), Reads(Reads) {
+  CallResult(const Stmt *Body, const CallExpr *Call, LoopBodyReads &Reads,
+             const SourceManager &SM)
+      : Call(Call), Reads(Reads), SM(SM) {
     // One walk of the body for both sets.
     llvm::SmallPtrSet<const VarDecl *, 4> Shared;
     Reads.forEachAssignment(Body, [&](const VarDecl *V, const Expr *E) {
+      Stores[V].push_back({E, containsStmt(E, Call)});
       if (containsStmt(E, Call)) {
         Vars.insert(V);
         return;
@@ -128,7 +133,10 @@ public:
         Shared.insert(V);
     });
     for (const VarDecl *V : Shared)
-      Vars.erase(V);
+      if (Vars.erase(V))
+        SharedVars.insert(V);
+    if (!SharedVars.empty())
+      findStatementStores(Body);
     readLastError(Body);
   }
 
@@ -148,7 +156,8 @@ public:
     const VarDecl *V = nullptr;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
       V = dyn_cast<VarDecl>(DRE->getDecl());
-    return V && Vars.count(V);
+    return V &&
+           (Vars.count(V) || (SharedVars.count(V) && lastStoreIsCall(V, E)));
   }
 
   /// The call's result is also held in the member \p M was assigned to
@@ -179,6 +188,49 @@ private:
     });
   }
 
+  /// Is the last store to \p V before \p Use, in the order of the code,
+  /// this call's result, made by a statement of a block that holds the use
+  /// (not under an `if` the use is outside of: `if (hook) t = hook();`)?
+  bool lastStoreIsCall(const VarDecl *V, const Expr *Use) const {
+    auto It = Stores.find(V);
+    const std::pair<const Expr *, bool> *Last = nullptr;
+    for (const auto &Store : It->second)
+      if (SM.isBeforeInTranslationUnit(Store.first->getBeginLoc(),
+                                       Use->getBeginLoc()) &&
+          (!Last || SM.isBeforeInTranslationUnit(Last->first->getBeginLoc(),
+                                                 Store.first->getBeginLoc())))
+        Last = &Store;
+    if (!Last || !Last->second)
+      return false;
+    auto Block = StatementStores.find(Last->first);
+    return Block != StatementStores.end() && containsStmt(Block->second, Use);
+  }
+
+  /// The values stored by the statements of each block of \p Body, an
+  /// `if`'s or a loop's condition included, with the block.
+  void findStatementStores(const Stmt *Body) {
+    auto Record = [&](const Expr *E, const CompoundStmt *Block) {
+      forEachDescendant(E, [&](const Stmt *N) {
+        if (const auto *BO = dyn_cast<BinaryOperator>(N);
+            BO && BO->isAssignmentOp())
+          StatementStores[BO->getRHS()] = Block;
+      });
+    };
+    forEachDescendant(Body, [&](const Stmt *N) {
+      const auto *Block = dyn_cast<CompoundStmt>(N);
+      for (const Stmt *S : Block ? Block->body() : llvm::ArrayRef<Stmt *>()) {
+        if (const auto *DS = dyn_cast<DeclStmt>(S))
+          for (const Decl *D : DS->decls())
+            if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+              StatementStores[VD->getInit()] = Block;
+        if (const auto *E = dyn_cast<Expr>(S))
+          Record(E, Block);
+        else if (const auto *Cond = dyn_cast_or_null<Expr>(conditionOf(S)))
+          Record(Cond, Block);
+      }
+    });
+  }
+
   /// Do \p E and \p M name the same member of the same variable (or of
   /// `this`)?
   static bool sameMember(const Expr *E, const MemberExpr *M) {
@@ -195,8 +247,15 @@ private:
 
   const CallExpr *Call;
   LoopBodyReads &Reads;
+  const SourceManager &SM;
   const MemberExpr *Member = nullptr;
   llvm::SmallPtrSet<const VarDecl *, 4> Vars;
+  /// Locals other calls store in too, and where each store is.
+  llvm::SmallPtrSet<const VarDecl *, 4> SharedVars;
+  llvm::DenseMap<const VarDecl *,
+                 llvm::SmallVector<std::pair<const Expr *, bool>, 2>>
+      Stores;
+  llvm::DenseMap<const Expr *, const CompoundStmt *> StatementStores;
   llvm::SmallPtrSet<const CallExpr *, 2> Getters;
 };
 
@@ -225,7 +284,7 @@ static const MemberExpr *memberHolding(const CallExpr *Call, ASTContext &Ctx) {
 /// assigned to included.
 static CallResult resultOf(const Stmt *Region, const CallExpr *Call,
                            LoopBodyReads &Reads, ASTContext &Ctx) {
-  CallResult IsResult(Region, Call, Reads);
+  CallResult IsResult(Region, Call, Reads, Ctx.getSourceManager());
   if (const MemberExpr *M = memberHolding(Call, Ctx))
     IsResult.heldIn(M);
   return IsResult;
@@ -274,6 +333,20 @@ private:
 
 } // namespace
 
+/// Does \p S pause (`sleep(1)`, `nanosleep(&ts, NULL)`, `poll(NULL, 0,
+/// ms)`)?
+static bool pausesIn(const Stmt *S) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    const auto *C = dyn_cast<CallExpr>(N);
+    StringRef Name = C ? calleeName(C) : "";
+    Found =
+        Found ||
+        (C && (isSleepName(Name) || isPauseName(Name) || ioWaitTimeoutArg(C)));
+  });
+  return Found;
+}
+
 void FailureWayBack::readIf(const IfStmt *If, bool Inner) {
   Outcome O = Reader.readTest(If);
   // A test that says nothing about the call changes nothing below.
@@ -314,6 +387,12 @@ void FailureWayBack::readIf(const IfStmt *If, bool Inner) {
        !endsWithContinue(If->getElse())) ||
       (O == Outcome::Failure && !Inner && (Exits || GivesUp) &&
        continuesLoop(If->getThen(), Ctx)))
+    Found = true;
+  // A failure that pauses and goes back retries, even in a loop that goes
+  // round after a success too (a consumer that reconnects): each way back
+  // on its own.
+  if (O == Outcome::Failure && !Inner && endsWithContinue(If->getThen()) &&
+      pausesIn(If->getThen()))
     Found = true;
 }
 
@@ -596,7 +675,7 @@ bool actsOnStep(const Stmt *Loop, const CallExpr *Call,
       if (Guarded || containsStmt(If->getThen(), Other))
         continue;
       if (!Reader) {
-        IsOther.emplace(P.Body, Other, Reads);
+        IsOther.emplace(P.Body, Other, Reads, Ctx.getSourceManager());
         Reader.emplace(Ctx, *IsOther);
       }
       Guarded = Reader->mentions(If->getCond()) &&

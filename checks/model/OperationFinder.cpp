@@ -111,11 +111,11 @@ bool isLocalName(StringRef Name) {
                             "lex", "tokenize", "format"},
                            W))
       return true;
-  // A question, or reading, waiting or reporting.
+  // A question, a search, or reading, waiting or reporting.
   return isQueryName(Name) ||
          llvm::is_contained({"poll", "wait", "check", "size", "count", "peek",
-                             "log", "print", "trace", "debug", "notify", "on",
-                             "report", "warn"},
+                             "find", "log", "print", "trace", "debug", "notify",
+                             "on", "report", "warn"},
                             StringRef(Words.front()));
 }
 
@@ -284,6 +284,36 @@ static bool namesCode(const FunctionDecl *FD) {
          });
 }
 
+/// The lowercase word before the first capital of \p Name (`ipp` in
+/// `ippFindAttribute`), or empty.
+static StringRef camelPrefix(StringRef Name) {
+  size_t Cap = Name.find_if([](char C) { return llvm::isUpper(C); });
+  StringRef Prefix = Name.take_front(Cap);
+  return Cap != StringRef::npos && Cap > 0 &&
+                 llvm::all_of(Prefix, [](char C) { return llvm::isLower(C); })
+             ? Prefix
+             : StringRef();
+}
+
+StringRef OperationFinder::withoutLibraryPrefix(StringRef Name) {
+  // A library names its functions after itself; ten of them make a prefix.
+  constexpr unsigned MinFunctions = 10;
+  StringRef Prefix = camelPrefix(Name);
+  if (Prefix.empty())
+    return Name;
+  if (!PrefixCounts) {
+    PrefixCounts.emplace();
+    for (const Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (const auto *FD = dyn_cast<FunctionDecl>(D);
+          FD && FD->getDeclName().isIdentifier())
+        if (StringRef P = camelPrefix(FD->getName()); !P.empty())
+          ++(*PrefixCounts)[P];
+  }
+  return PrefixCounts->lookup(Prefix) >= MinFunctions
+             ? Name.drop_front(Prefix.size())
+             : Name;
+}
+
 std::optional<std::pair<std::string, bool>>
 OperationFinder::unknownCallee(const FunctionDecl *FD) {
   if (!isProjectFunction(FD) || !FD->getDeclName().isIdentifier())
@@ -297,6 +327,7 @@ OperationFinder::unknownCallee(const FunctionDecl *FD) {
     return std::nullopt;
   if (Model.isRetryHelper(FD) || Model.isPolicyCall(FD) || Model.isLookup(FD) ||
       Model.isValueTransform(FD) || isLocalName(FD->getName()) ||
+      isLocalName(withoutLibraryPrefix(FD->getName())) ||
       isLastErrorGetter(FD) || formatsReport(FD) || namesCode(FD))
     return std::nullopt;
   // A predicate asked of a result (`go_again(call, *reply)`,

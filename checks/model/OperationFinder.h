@@ -77,6 +77,10 @@ private:
   std::optional<std::pair<std::string, bool>>
   unknownCallee(const FunctionDecl *FD);
   bool reachesUnknown(const FunctionDecl *FD, unsigned Depth);
+  /// \p Name without a C library's prefix: a lowercase word before the
+  /// first capital that many functions of the unit begin with (`ipp` in
+  /// `ippFindAttribute`, `http` in `httpGetField`), or \p Name itself.
+  StringRef withoutLibraryPrefix(StringRef Name);
   /// Does \p Call only decide whether to report: the condition (maybe
   /// negated) of an `if` with no else whose branch makes no operation (`if
   /// (msg_test(level)) x_msg(...)`)? It asks; what it is handed is a level,
@@ -98,6 +102,9 @@ private:
   llvm::DenseMap<const FunctionDecl *,
                  std::optional<std::pair<std::string, bool>>>
       UnknownCallees;
+  /// How many functions of the unit begin with each camel-case prefix,
+  /// counted on first need.
+  std::optional<llvm::StringMap<unsigned>> PrefixCounts;
 };
 
 } // namespace clang::tidy::retry::model

@@ -116,7 +116,10 @@ private:
   void retry(const StatusSet &S, const Stmt *Where) {
     if (S.empty())
       return;
-    Retried = Retried | S;
+    if (InOneShot)
+      RetriedOnce = RetriedOnce | S;
+    else
+      Retried = Retried | S;
     Paths.push_back({S, Where});
     if (!RetryWhere)
       RetryWhere = Where;
@@ -149,6 +152,9 @@ private:
   unsigned HelperDepth = 0;
   StatusSet HelperReturned;
   StatusSet Retried;
+  /// Retried on a way back taken once under a flag its branch sets.
+  StatusSet RetriedOnce;
+  bool InOneShot = false;
   std::vector<std::pair<StatusSet, const Stmt *>> Paths;
   const Stmt *RetryWhere = nullptr;
   const Stmt *LastGate = nullptr;
@@ -288,8 +294,12 @@ StatusSet Analyzer::flowIf(const IfStmt *If, StatusSet In) {
       references(If->getCond(), Handler->getExceptionDecl()))
     ExceptionsFiltered = true;
   if (isOneShot(If->getCond(), If->getThen())) {
-    // One retry after a state change is not a retry policy.
-    StatusSet T = flow(If->getThen(), StatusSet::none());
+    // One retry after a state change is no policy on the statuses, but the
+    // failures that take it are retried once.
+    bool Outer = InOneShot;
+    InOneShot = true;
+    StatusSet T = flow(If->getThen(), In & C.May);
+    InOneShot = Outer;
     (void)T;
     return If->getElse() ? flow(If->getElse(), In & ~C.Must) : In & ~C.Must;
   }
@@ -386,6 +396,9 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     HelperReturned = HelperReturned | In;
     return StatusSet::none();
   }
+  // A label names the statement it is on (`retry: if (send() != 0) ...`).
+  if (const auto *L = dyn_cast<LabelStmt>(S))
+    return flow(L->getSubStmt(), In);
   // Recursion and goto retries loop back through a call or a jump.
   if (const auto *G = dyn_cast<GotoStmt>(S)) {
     if (Site.Kind == RetryKind::Goto &&
@@ -508,6 +521,7 @@ RetriedStatuses Analyzer::run() {
 RetriedStatuses Analyzer::finish(const StatusSet &Universe) const {
   RetriedStatuses Out;
   Out.Set = Retried & Universe;
+  Out.Once = RetriedOnce & Universe;
   for (auto &[Set, At] : Paths)
     Out.Paths.push_back({Set & Universe, At});
   Out.Imprecise = Imprecise;

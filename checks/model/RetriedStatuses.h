@@ -16,6 +16,10 @@ namespace clang::tidy::retry::model {
 /// What the retry path of a site is taken for.
 struct RetriedStatuses {
   StatusSet Set;
+  /// Outcomes retried only once, on a way back under a flag its branch sets
+  /// (`if (!retried) { retried = true; continue; }`): a cap of two, not a
+  /// policy on statuses, so not in Set.
+  StatusSet Once;
   /// Some condition on the response was not understood, or the site is a
   /// helper whose retry decision is invisible: Set is an over-approximation.
   bool Imprecise = false;
@@ -37,7 +41,7 @@ struct RetriedStatuses {
   /// and gRPC OK. A site with none goes round only after a success (a
   /// poll, a paging loop, a batch of reads): it is no retry.
   StatusSet failures() const {
-    return Set & ~StatusSet::http(100, 399) & ~StatusSet::grpc(0);
+    return (Set | Once) & ~StatusSet::http(100, 399) & ~StatusSet::grpc(0);
   }
 
   /// Nothing of the HTTP status was read: the decision was not understood

@@ -71,8 +71,16 @@ static std::optional<std::string> retryWordIn(StringRef Text,
 /// before its beginning (not before \p Floor, the function's own start) to
 /// its end, as written (macros unexpanded).
 static RetryEvidence wordsIn(SourceRange R, SourceLocation Floor,
-                             const ASTContext &Ctx) {
+                             const Stmt *Region, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
+  // A macro that expands into a loop of its own (`RETRY_ON_EINTR(ret,
+  // poll(...))`) names that loop, not the one around it.
+  llvm::SmallPtrSet<const void *, 2> LoopMacros;
+  forEachDescendant(Region, [&](const Stmt *N) {
+    if (N != Region && isa<ForStmt, WhileStmt, DoStmt>(N) &&
+        N->getBeginLoc().isMacroID())
+      LoopMacros.insert(SM.getExpansionLoc(N->getBeginLoc()).getPtrEncoding());
+  });
   SourceLocation B = SM.getExpansionLoc(R.getBegin());
   SourceLocation E = SM.getExpansionRange(R.getEnd()).getEnd();
   FileID F = SM.getFileID(B);
@@ -97,7 +105,8 @@ static RetryEvidence wordsIn(SourceRange R, SourceLocation Floor,
     if (Off > EndOff)
       break;
     bool Name = T.is(tok::raw_identifier);
-    if (!Name && !T.is(tok::comment) && !tok::isStringLiteral(T.getKind()))
+    if ((!Name && !T.is(tok::comment) && !tok::isStringLiteral(T.getKind())) ||
+        (Name && LoopMacros.count(T.getLocation().getPtrEncoding())))
       continue;
     StringRef Text = Buf.substr(Off, T.getLength());
     if (std::optional<std::string> W = retryWordIn(Text, !Name)) {
@@ -147,8 +156,8 @@ static bool testedAgainstBound(const Stmt *Region, const VarDecl *V,
   bool Found = false;
   forEachDescendant(Region, [&](const Stmt *S) {
     if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isComparisonOp() &&
-          references(BO->getLHS(), V) != references(BO->getRHS(), V))
+      if (BO->isComparisonOp() && referencesUnmasked(BO->getLHS(), V) !=
+                                      referencesUnmasked(BO->getRHS(), V))
         Found = true;
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isDecrementOp() && references(UO, V)) {
@@ -200,6 +209,9 @@ static bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx) {
         InCall = InCall || !Reported;
       } else if (N.get<CXXConstructExpr>() || N.get<ArraySubscriptExpr>()) {
         InCall = true;
+      } else if (const auto *BO = N.get<BinaryOperator>();
+                 BO && BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+        InCall = true; // `ci->children + i` indexes as `children[i]` does
       } else if (N.get<CompoundStmt>()) {
         break;
       }
@@ -277,6 +289,58 @@ static RetryEvidence connectsAgain(const RetrySite &Site, const Stmt *Region,
   return Ev;
 }
 
+/// The variable \p Body stores \p Call's result in (`status = call(...)`,
+/// `int rc = call(...)`), or null.
+static const VarDecl *resultHolder(const Stmt *Body, const CallExpr *Call) {
+  const VarDecl *Holder = nullptr;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign &&
+        BO->getRHS()->IgnoreParenImpCasts() == Call)
+      Holder = refVar(BO->getLHS());
+    else if (const auto *V = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : V->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->getInit() && VD->getInit()->IgnoreParenImpCasts() == Call)
+          Holder = VD;
+  });
+  return Holder;
+}
+
+/// A wait of its own on a way back taken after a re-issued call failed
+/// (`if (status != 0) { sleep(1); continue; }`): pausing there before going
+/// back says the loop means to try again, even when it also goes round
+/// after a success (a consumer that reconnects).
+static RetryEvidence waitsOnFailureWay(const RetrySite &Site) {
+  RetryEvidence Ev;
+  const Stmt *Body =
+      Site.Kind == RetryKind::Loop ? loopParts(Site.Site).Body : nullptr;
+  if (!Body)
+    return Ev;
+  forEachDescendant(Body, [&](const Stmt *S) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    const auto *Then = If ? dyn_cast<CompoundStmt>(If->getThen()) : nullptr;
+    if (Ev || !Then || Then->body_empty() ||
+        !isa<ContinueStmt>(Then->body_back()))
+      return;
+    const Wait *Own = nullptr;
+    for (const Wait &W : Site.Waits)
+      if (W.Call && !W.Opaque && containsStmt(Then, W.Call))
+        Own = &W;
+    bool Tests = llvm::any_of(Site.Operations, [&](const Operation &Op) {
+      const VarDecl *Holder = Op.Call ? resultHolder(Body, Op.Call) : nullptr;
+      return Op.Call && (containsStmt(If->getCond(), Op.Call) ||
+                         (Holder && references(If->getCond(), Holder)));
+    });
+    if (!Own || !Tests)
+      return;
+    Ev.K = RetryEvidence::Kind::Counter;
+    Ev.Where = Own->Call->getBeginLoc();
+    Ev.What = "a wait on the way back after the call failed";
+  });
+  return Ev;
+}
+
 /// The named function \p Fn is or is written in (a lambda's encloser).
 static const FunctionDecl *namedFunction(const FunctionDecl *Fn) {
   while (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Fn)) {
@@ -319,6 +383,8 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
     }
   if (RetryEvidence Ev = connectsAgain(Site, Region, Ctx.getSourceManager()))
     return Ev;
+  if (RetryEvidence Ev = waitsOnFailureWay(Site))
+    return Ev;
   // A handler's cap read from a counter it steps against a constant
   // (`state->rsprobes++ < MAX_RTR_SOLICITATIONS`), or a re-issue sent under
   // a count of its sends (`u->transmits >= u->maxtransmits`), counts its
@@ -332,8 +398,8 @@ RetryEvidence structuralRetryEvidence(const RetrySite &Site,
     return Ev;
   }
   Fn = namedFunction(Fn);
-  if (RetryEvidence Ev =
-          wordsIn(Range, Fn ? Fn->getBeginLoc() : SourceLocation(), Ctx))
+  if (RetryEvidence Ev = wordsIn(
+          Range, Fn ? Fn->getBeginLoc() : SourceLocation(), Region, Ctx))
     return Ev;
   if (!Fn)
     return {};

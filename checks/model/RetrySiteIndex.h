@@ -102,8 +102,6 @@ public:
   /// the sites found so far and the operations calls perform.
   LoopRecognizer &loops() { return *Loops; }
   RecursionRecognizer &recursion() { return *Recursion; }
-  GotoRecognizer &gotos() { return *Gotos; }
-  ReissueRecognizer &reissues() { return *Reissues; }
   HelperRecognizer &helpers() { return *Helpers; }
   SiteSummarizer &summarizer() { return *Summarizer; }
   SiteTable &table() { return Table; }

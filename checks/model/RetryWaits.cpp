@@ -61,6 +61,7 @@ public:
 private:
   void collectChanging();
   bool dependsOnChanging(const Expr *E) const;
+  bool readsOnlyClock(const Expr *E);
   bool mentionsRetryAfter(const Stmt *S) const;
   bool filledByCall(const Expr *Duration, bool &Jitter);
   void filledIn(const FunctionDecl *Def, const ParmVarDecl *DefP, bool &Jitter);
@@ -108,8 +109,10 @@ void WaitReader::collectChanging() {
       if (const auto *Call = dyn_cast<CallExpr>(N);
           Call && ioWaitTimeoutArg(Call))
         IoWaits.push_back(Call);
+      // The time left before a deadline (`diff = ms_diff(&end, &now)`)
+      // shrinks as the clock moves: no growth between attempts.
       if (const auto *BO = dyn_cast<BinaryOperator>(N))
-        if (BO->isAssignmentOp())
+        if (BO->isAssignmentOp() && !readsOnlyClock(BO->getRHS()))
           if (const VarDecl *V = refVarThroughUnary(BO->getLHS()))
             Changing.insert(V);
       if (const auto *UO = dyn_cast<UnaryOperator>(N))
@@ -121,6 +124,14 @@ void WaitReader::collectChanging() {
           if (const VarDecl *V = refVarThroughUnary(OC->getArg(0)))
             Changing.insert(V);
     });
+}
+
+bool WaitReader::readsOnlyClock(const Expr *E) {
+  llvm::SmallVector<Origin, 2> From =
+      Origins.perAttemptOrigins(E, Index.enclosingFunction(Site.Site));
+  return !From.empty() && llvm::all_of(From, [](const Origin &O) {
+    return O.Kind == SourceKind::Clock;
+  });
 }
 
 bool WaitReader::dependsOnChanging(const Expr *E) const {

@@ -85,6 +85,7 @@ private:
   bool selects(const Expr *Init) const;
   void addSelectedLocals();
   bool goesElsewhere(const Candidate &C);
+  bool feedsRetried(const CallExpr *Call, llvm::ArrayRef<Operation> Out) const;
   void collectChangedParts();
   void forEachLoopChange(
       llvm::function_ref<void(const Expr *, const Expr *)> Fn) const {
@@ -320,10 +321,14 @@ void LoopRounds::collectChanged() {
   // what does not change (`conn = reopen(offset)`, `out->conn =
   // pool->GetHandle()`) reaches the same place: the round after re-issues
   // the same request.
+  // So does a descriptor reopened when the loop finds it invalid (`if (fd
+  // < 0) fd = net_open(node);`), even when the call is handed its address
+  // to close it on failure.
   for (const ValueDecl *D :
        llvm::SmallVector<const ValueDecl *, 8>(Changed.begin(), Changed.end()))
     if (!inBody(D) && P.Body &&
-        (D->getType()->isRecordType() || D->getType()->isPointerType()) &&
+        (D->getType()->isRecordType() || D->getType()->isPointerType() ||
+         D->getType()->isIntegerType()) &&
         remadeAlike(D))
       Changed.erase(D);
   dropFreshLocals();
@@ -553,9 +558,14 @@ bool LoopRounds::readsChanged(const Stmt *S) const {
 /// Is \p D, an object or pointer declared outside the body, only dropped
 /// and made again from what does not change?
 bool LoopRounds::remadeAlike(const ValueDecl *D) const {
-  bool Reconnects = true, Remade = false;
+  bool Invalidated = llvm::any_of(
+      Parts, [&](const Stmt *S) { return S && testsInvalid(S, D, Ctx); });
+  if (D->getType()->isIntegerType() && !Invalidated)
+    return false;
+  bool Reconnects = true, Remade = false, Dropped = false, Differ = false;
+  llvm::DenseMap<const ValueDecl *, int64_t> FieldValues;
   auto Read = [&](const Stmt *N) {
-    const Expr *From = nullptr;
+    const Expr *From = nullptr, *Target = nullptr;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(N)) {
       const CXXMethodDecl *M = MC->getMethodDecl();
       // Calls on the object itself, not through it (`conn->send()`).
@@ -575,49 +585,76 @@ bool LoopRounds::remadeAlike(const ValueDecl *D) const {
     if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(N);
         OC && OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 &&
         rootDecl(OC->getArg(0)) == D)
-      From = OC->getArg(1);
+      std::tie(From, Target) = std::pair(OC->getArg(1), OC->getArg(0));
     else if (const auto *BO = dyn_cast<BinaryOperator>(N);
              BO && BO->isAssignmentOp() && rootDecl(BO->getLHS()) == D)
-      From = BO->getOpcode() == BO_Assign ? BO->getRHS() : BO;
+      std::tie(From, Target) = std::pair(
+          BO->getOpcode() == BO_Assign ? BO->getRHS() : BO, BO->getLHS());
     // Stepped (`name++`, `offset += n`) or handed out to be changed.
     if (const auto *UO = dyn_cast<UnaryOperator>(N);
         UO &&
         ((UO->isIncrementDecrementOp() && rootDecl(UO->getSubExpr()) == D) ||
-         (UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == D)))
+         (UO->getOpcode() == UO_AddrOf && refVar(UO->getSubExpr()) == D &&
+          !Invalidated)))
       Reconnects = false;
     if (!From)
       return;
     From = ignoreWrappers(From);
     // A constant stored in it (`out->reuse = false`) is the same each
-    // round: it neither remakes the connection nor moves it elsewhere.
+    // round: it neither remakes the connection nor moves it elsewhere. One
+    // per field (`conf->mosq = NULL; conf->connected = false;`) drops the
+    // connection for the call handed it to make again.
     if (!isa<CXXNullPtrLiteralExpr>(From) && !From->isValueDependent() &&
-        From->isEvaluatable(Ctx))
+        From->isEvaluatable(Ctx)) {
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts())) {
+        int64_t V = constInt(From, Ctx, 0);
+        Dropped = true;
+        Differ =
+            Differ ||
+            FieldValues.try_emplace(ME->getMemberDecl(), V).first->second != V;
+      }
       return;
+    }
+    // (Made by a call that advances what it is handed, `event =
+    // queue_pop(&q)`, it is the next item, not the same connection.)
     Remade = true;
     Reconnects = Reconnects &&
                  (isa<CXXNullPtrLiteralExpr>(From) || isa<CallExpr>(From)) &&
-                 !readsAny(From, Changed);
+                 !readsAny(From, Changed) &&
+                 llvm::none_of(ByAddr, [&](const auto &Entry) {
+                   return Entry.second == From;
+                 });
   };
   for (const Stmt *Part : Parts)
     if (Part)
       forEachDescendant(Part, Read);
-  return Reconnects && Remade;
+  return Reconnects && (Remade || (Dropped && !Differ));
 }
 
 /// A local made afresh in each round (the attempt's response, an error
 /// message, a header value) carries nothing from one round to the next: a
 /// call reading it judges or reports this attempt, it does not go
-/// elsewhere. Unless it is made from what does carry over (`auto host =
-/// hosts[i];`).
+/// elsewhere. Unless it is made or stored from what does carry over (`auto
+/// host = hosts[i];`, `entry = queue_head;`).
 void LoopRounds::dropFreshLocals() {
   for (const ValueDecl *D : Changed)
     if (!inBody(D))
       CarriedOver.insert(D);
+  // (Stored later, `entry = queue_head;`, as much as initialized.)
+  llvm::SmallPtrSet<const ValueDecl *, 4> StoredFromCarried;
+  if (P.Body && !CarriedOver.empty())
+    forEachChange(P.Body, [&](const Expr *Target, const Expr *Value) {
+      if (Target && Value && readsAny(Value, CarriedOver))
+        if (const ValueDecl *D = rootDecl(Target))
+          StoredFromCarried.insert(D);
+    });
   for (const ValueDecl *D : llvm::SmallVector<const ValueDecl *, 8>(
            Changed.begin(), Changed.end())) {
     const auto *V = dyn_cast<VarDecl>(D);
     if (V && inBody(V) &&
-        !(V->getInit() && readsAny(V->getInit(), CarriedOver)))
+        !(V->getInit() && readsAny(V->getInit(), CarriedOver)) &&
+        !StoredFromCarried.count(V))
       Changed.erase(D);
   }
 }
@@ -775,9 +812,48 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
   // Whether another call moves on matters only to a site (failover).
   if (!Out.empty() && !MovesOn)
     MovesOn = llvm::any_of(Candidates, [&](const Candidate &C) {
-      return !C.MayGoBack && goesElsewhere(C);
+      return !C.MayGoBack && goesElsewhere(C) && feedsRetried(C.Call, Out);
     });
   return Out;
+}
+
+/// Does what \p Call returns or fills reach one of \p Out's calls (`fd =
+/// connect(hosts[i]); send(fd, ...)`)? Only then does its moving on take
+/// the retried call elsewhere; a consumer's next read moves on without
+/// taking its reconnect anywhere.
+bool LoopRounds::feedsRetried(const CallExpr *Call,
+                              llvm::ArrayRef<Operation> Out) const {
+  llvm::SmallPtrSet<const ValueDecl *, 4> Fed;
+  for (const auto &Entry : ByAddr)
+    if (Entry.second == Call)
+      Fed.insert(Entry.first);
+  for (const auto &[Target, Value] : Changes)
+    if (Value && Target && containsStmt(Value, Call))
+      if (const ValueDecl *D = rootDecl(Target))
+        Fed.insert(D);
+  // Locals made from it too (`data = event->data` after `event = pop(q)`),
+  // twice for a local made from one of those.
+  for (int Pass = 0; Pass < 3; ++Pass)
+    forEachDescendant(P.Body, [&](const Stmt *N) {
+      const auto *DS = dyn_cast<DeclStmt>(N);
+      if (const auto *V = dyn_cast_or_null<VarDecl>(
+              DS && DS->isSingleDecl() ? DS->getSingleDecl() : nullptr);
+          V && V->getInit() &&
+          (containsStmt(V->getInit(), Call) || readsAny(V->getInit(), Fed)))
+        Fed.insert(V);
+    });
+  return llvm::any_of(Out, [&](const Operation &Op) {
+    bool Reads = false;
+    if (!Op.Call)
+      return false;
+    forEachDescendant(Op.Call, [&](const Stmt *N) {
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
+        Reads = Reads || Fed.count(DRE->getDecl());
+      else if (const auto *ME = dyn_cast<MemberExpr>(N))
+        Reads = Reads || Fed.count(ME->getMemberDecl());
+    });
+    return Reads;
+  });
 }
 
 llvm::SmallVector<Operation, 2>

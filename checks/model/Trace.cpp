@@ -150,6 +150,9 @@ void Tracer::outcomes(const RetrySite &Site) {
       OS << ", at " << where(R.Where);
     OS << "): no status counts as retried\n    (at most: "
        << (R.Set.empty() ? std::string("none") : R.Set.format()) << ")\n";
+    if (!R.Once.empty())
+      OS << "    retried once (under a flag its way back sets): "
+         << R.Once.format() << "\n";
     return;
   }
   StatusSet Failures = R.failures();
@@ -159,6 +162,9 @@ void Tracer::outcomes(const RetrySite &Site) {
   OS << "\n";
   for (const auto &[Set, At] : R.Paths)
     OS << "    way back at " << where(At) << ": " << Set.format() << "\n";
+  if (!R.Once.empty())
+    OS << "    retried once (under a flag its way back sets): "
+       << R.Once.format() << "\n";
   OS << "    failures among them: "
      << (Failures.empty() ? std::string("none (it goes round only after a "
                                         "success: no retry)")

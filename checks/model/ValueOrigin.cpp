@@ -7,6 +7,7 @@
 #include "ValueOrigin.h"
 #include "BufferWriters.h"
 #include "ValueLeaves.h"
+#include "WaitNames.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -152,7 +153,7 @@ void ValueOrigin::trace(const Expr *E, const Frame &F, unsigned Depth) {
     }
     if (const auto *FD = dyn_cast<FieldDecl>(Member))
       if (const VarDecl *Base = refVar(ME->getBase()))
-        traceField(Base, FD, F, Depth);
+        traceParamField(Base, FD, F, Depth);
     return;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -272,7 +273,10 @@ void ValueOrigin::traceCall(const CallExpr *Call, const Frame &F,
       return;
     }
   }
-  if (Model.isValueTransform(Callee)) {
+  // A time computed from times (`tv_diff_ms(&end, &now)`, in another file)
+  // comes from what it is handed.
+  if (Model.isValueTransform(Callee) ||
+      (!Callee->hasBody() && handedOnlyTimes(Call))) {
     for (const Expr *Arg : Call->arguments())
       trace(Arg, F, Depth + 1);
     return;
@@ -518,6 +522,29 @@ void ValueOrigin::traceVar(const VarDecl *V, const Expr *Use, const Frame &F,
       Result.size() == ResultBefore)
     Collector->add(LeafKind::Variable, Use, V, HashDepth > 0);
   Visiting.erase(V);
+}
+
+/// A field of \p Base; of a helper's parameter, the field of what the
+/// caller handed it (`t1->tv_sec` in `ms_diff(&end, &now)` is
+/// `end.tv_sec`).
+void ValueOrigin::traceParamField(const VarDecl *Base, const FieldDecl *Field,
+                                  const Frame &F, unsigned Depth) {
+  const auto *P = dyn_cast<ParmVarDecl>(Base);
+  if (!P) {
+    traceField(Base, Field, F, Depth);
+    return;
+  }
+  const auto *Fn = dyn_cast<FunctionDecl>(P->getDeclContext());
+  const Expr *Arg = F.Call && F.Caller ? argForParam(F.Call, P) : nullptr;
+  if (!Arg || !Fn || !calleeDecl(F.Call) ||
+      calleeDecl(F.Call)->getCanonicalDecl() != Fn->getCanonicalDecl())
+    return;
+  const Expr *Handed = Arg->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Handed);
+      UO && UO->getOpcode() == UO_AddrOf)
+    Handed = UO->getSubExpr();
+  if (const VarDecl *Outer = refVar(Handed))
+    traceParamField(Outer, Field, *F.Caller, Depth + 1);
 }
 
 void ValueOrigin::traceField(const VarDecl *Base, const FieldDecl *Field,

@@ -104,6 +104,8 @@ private:
   /// parameter \p I with buffer writers.
   void traceFilledBuffer(const CallExpr *Call, const FunctionDecl *Def,
                          unsigned I, const Frame &F, unsigned Depth);
+  void traceParamField(const VarDecl *Base, const FieldDecl *Field,
+                       const Frame &F, unsigned Depth);
   void traceField(const VarDecl *Base, const FieldDecl *Field, const Frame &F,
                   unsigned Depth);
   void traceCall(const CallExpr *Call, const Frame &F, unsigned Depth);

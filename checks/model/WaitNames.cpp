@@ -22,8 +22,8 @@ bool isSleepName(StringRef Name) {
     return false;
   bool Wait = false, Unit = false;
   for (const std::string &W : identifierWords(Name)) {
-    if (W == "sleep" || W == "msleep" || W == "usleep" || W == "nap" ||
-        W == "delay")
+    if (W == "sleep" || W == "msleep" || W == "usleep" || W == "nanosleep" ||
+        W == "nap" || W == "delay")
       return true;
     Wait = Wait || W == "wait";
     Unit = Unit || llvm::is_contained({"ms", "msec", "millis", "us", "usec",
@@ -113,10 +113,7 @@ const Expr *timerConstructionDuration(const CallExpr *Call) {
 /// Does \p E (or the local it reads) come from a call whose result the
 /// model cannot read: no body in the TU, a virtual call, or a field of a
 /// struct a call returned (`permit.delay` after `permit = node.retry()`)?
-/// Is \p Call handed only times (a `struct timespec`, `timeval` or `tm`,
-/// by value or address: `elapsed(&now, &start)`)? It computes a time from
-/// clock readings, no random source.
-static bool handedOnlyTimes(const CallExpr *Call) {
+bool handedOnlyTimes(const CallExpr *Call) {
   return Call->getNumArgs() > 0 &&
          llvm::all_of(Call->arguments(), [](const Expr *A) {
            QualType T = A->IgnoreParenImpCasts()->getType();

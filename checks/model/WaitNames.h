@@ -43,6 +43,10 @@ const Expr *timerConstructionDuration(const CallExpr *Call);
 /// Does \p E (or the local it reads) come from a call whose result the
 /// model cannot read: no body in the TU, a virtual call, or a field of a
 /// struct a call returned (`permit.delay` after `permit = node.retry()`)?
+/// Is \p Call handed only times (a `struct timespec`, `timeval` or `tm`,
+/// by value or address: `elapsed(&now, &start)`)? It computes a time from
+/// clock readings, no random source.
+bool handedOnlyTimes(const CallExpr *Call);
 bool comesFromOpaqueCall(const Expr *E, unsigned Depth = 0);
 
 /// Was \p FD's body in the source but skipped by the frontend (clangd's

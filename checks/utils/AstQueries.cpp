@@ -127,6 +127,38 @@ bool references(const Stmt *S, const Decl *D) {
   return Found;
 }
 
+bool referencesUnmasked(const Stmt *S, const Decl *D) {
+  if (!S)
+    return false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S);
+      BO && (BO->getOpcode() == BO_Rem || BO->getOpcode() == BO_And))
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    return DRE->getDecl() == D;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return referencesUnmasked(C, D); });
+}
+
+bool testsInvalid(const Stmt *S, const ValueDecl *D, ASTContext &Ctx) {
+  bool Found = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(N);
+        UO && UO->getOpcode() == UO_LNot)
+      Found = Found || refDecl(UO->getSubExpr()) == D;
+    const auto *BO = dyn_cast<BinaryOperator>(N);
+    if (!BO || !BO->isComparisonOp() || refDecl(BO->getLHS()) != D)
+      return;
+    const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
+    int64_t K = R->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull)
+                    ? 0
+                    : constInt(R, Ctx, 1);
+    BinaryOperatorKind Op = BO->getOpcode();
+    Found = Found || (K == 0 && Op == BO_LT) || (K == -1 && Op == BO_EQ) ||
+            (K == 0 && Op == BO_EQ && D->getType()->isPointerType());
+  });
+  return Found;
+}
+
 const FunctionDecl *calleeDecl(const CallExpr *Call) {
   if (!Call)
     return nullptr;

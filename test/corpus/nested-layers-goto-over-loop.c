@@ -1,5 +1,5 @@
 // corpus: origin written
-// corpus: fixme-fn retry-nested-layers FIXME: a C goto retry around a same-file helper that loops over curl_easy_perform is not seen as two layers
+// corpus: expect retry-nested-layers
 // C: a goto retry around a helper that loops over attempts itself.
 #include <curl/curl.h>
 #include <stdio.h>

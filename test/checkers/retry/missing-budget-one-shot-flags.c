@@ -59,3 +59,31 @@ int write_rearmed_bad(struct tls *t, const char *buf, int len) {
     }
   }
 }
+
+/* The flag tested first and set after the test: the second failure
+   leaves. */
+int write_armed_after_test_ok(struct tls *t, const char *buf, int len) {
+  int retried = 0;
+  for (;;) {
+    int rc = tls_write(t, buf, len);
+    if (rc >= 0)
+      return rc;
+    if (retried)
+      return -1;
+    retried = 1;
+  }
+}
+
+/* Cleared after its test instead: the test never holds, nothing ends it. */
+int write_cleared_after_test_bad(struct tls *t, const char *buf, int len) {
+  int retried = 0;
+  for (;;) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: retry loop has no attempt cap and no deadline
+    int rc = tls_write(t, buf, len);
+    if (rc >= 0)
+      return rc;
+    if (retried)
+      return -1;
+    retried = 0;
+  }
+}

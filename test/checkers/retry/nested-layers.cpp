@@ -696,13 +696,14 @@ private:
   grpc::Status (*send_)(payments::Payments::Stub &, const ChargeRequest &);
 };
 
-// FIXME: a retry by goto is an inner layer but never an outer one: a goto
-// that goes back when a same-file retrying function failed is not seen as a
-// second layer (the corpus case nested-layers-goto-over-loop.c).
-bool goto_around_retrying_function_FN(payments::Payments::Stub &stub,
-                                      const ChargeRequest &req) {
+// A retry by goto is an outer layer too: the goto goes back when a
+// same-file retrying function failed (the label is on the test itself).
+bool goto_around_retrying_function_bad(payments::Payments::Stub &stub,
+                                       const ChargeRequest &req) {
   int rounds = 0;
 again:
+  // CHECK-NOTES: :[[@LINE-1]]:1: warning: retry by goto (3 attempts) calls 'post_charge' which retries (3 attempts): up to 9 requests per call [retry-nested-layers]
+  // CHECK-NOTES: :[[@LINE-663]]:3: note: 'post_charge' retries here (3 attempts)
   if (!post_charge(stub, req).ok() && ++rounds < 3) {
     pause_ms(500);
     goto again;
