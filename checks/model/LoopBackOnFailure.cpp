@@ -31,6 +31,8 @@ struct LoopBodyReads::BodyReads {
   llvm::SmallVector<std::pair<const VarDecl *, const Expr *>, 16> Assignments;
   bool TestsRead = false, AssignmentsRead = false;
   std::optional<bool> LastError;
+  std::optional<llvm::DenseMap<const Expr *, const CompoundStmt *>>
+      StatementStores;
 };
 
 LoopBodyReads::LoopBodyReads() = default;
@@ -97,6 +99,35 @@ bool LoopBodyReads::readsLastError(const Stmt *Body) {
   return *R.LastError;
 }
 
+const CompoundStmt *LoopBodyReads::statementBlock(const Stmt *Body,
+                                                  const Expr *Value) {
+  BodyReads &R = of(Body);
+  if (!R.StatementStores) {
+    R.StatementStores.emplace();
+    auto Record = [&](const Expr *E, const CompoundStmt *Block) {
+      forEachDescendant(E, [&](const Stmt *N) {
+        if (const auto *BO = dyn_cast<BinaryOperator>(N);
+            BO && BO->isAssignmentOp())
+          (*R.StatementStores)[BO->getRHS()] = Block;
+      });
+    };
+    forEachDescendant(Body, [&](const Stmt *N) {
+      const auto *Block = dyn_cast<CompoundStmt>(N);
+      for (const Stmt *S : Block ? Block->body() : llvm::ArrayRef<Stmt *>()) {
+        if (const auto *DS = dyn_cast<DeclStmt>(S))
+          for (const Decl *D : DS->decls())
+            if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+              (*R.StatementStores)[VD->getInit()] = Block;
+        if (const auto *E = dyn_cast<Expr>(S))
+          Record(E, Block);
+        else if (const auto *Cond = dyn_cast_or_null<Expr>(conditionOf(S)))
+          Record(Cond, Block);
+      }
+    });
+  }
+  return R.StatementStores->lookup(Value);
+}
+
 namespace {
 
 /// What stands for \p Call's result in a loop body: the call itself, an
@@ -135,8 +166,7 @@ public:
     for (const VarDecl *V : Shared)
       if (Vars.erase(V))
         SharedVars.insert(V);
-    if (!SharedVars.empty())
-      findStatementStores(Body);
+    this->Body = Body;
     readLastError(Body);
   }
 
@@ -202,33 +232,8 @@ private:
         Last = &Store;
     if (!Last || !Last->second)
       return false;
-    auto Block = StatementStores.find(Last->first);
-    return Block != StatementStores.end() && containsStmt(Block->second, Use);
-  }
-
-  /// The values stored by the statements of each block of \p Body, an
-  /// `if`'s or a loop's condition included, with the block.
-  void findStatementStores(const Stmt *Body) {
-    auto Record = [&](const Expr *E, const CompoundStmt *Block) {
-      forEachDescendant(E, [&](const Stmt *N) {
-        if (const auto *BO = dyn_cast<BinaryOperator>(N);
-            BO && BO->isAssignmentOp())
-          StatementStores[BO->getRHS()] = Block;
-      });
-    };
-    forEachDescendant(Body, [&](const Stmt *N) {
-      const auto *Block = dyn_cast<CompoundStmt>(N);
-      for (const Stmt *S : Block ? Block->body() : llvm::ArrayRef<Stmt *>()) {
-        if (const auto *DS = dyn_cast<DeclStmt>(S))
-          for (const Decl *D : DS->decls())
-            if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-              StatementStores[VD->getInit()] = Block;
-        if (const auto *E = dyn_cast<Expr>(S))
-          Record(E, Block);
-        else if (const auto *Cond = dyn_cast_or_null<Expr>(conditionOf(S)))
-          Record(Cond, Block);
-      }
-    });
+    const CompoundStmt *Block = Reads.statementBlock(Body, Last->first);
+    return Block && containsStmt(Block, Use);
   }
 
   /// Do \p E and \p M name the same member of the same variable (or of
@@ -255,7 +260,7 @@ private:
   llvm::DenseMap<const VarDecl *,
                  llvm::SmallVector<std::pair<const Expr *, bool>, 2>>
       Stores;
-  llvm::DenseMap<const Expr *, const CompoundStmt *> StatementStores;
+  const Stmt *Body = nullptr;
   llvm::SmallPtrSet<const CallExpr *, 2> Getters;
 };
 

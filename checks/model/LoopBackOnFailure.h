@@ -46,6 +46,10 @@ public:
   /// Does \p Body call a getter of a library's last error
   /// (isLastErrorGetter())? Read once per body.
   bool readsLastError(const Stmt *Body);
+  /// The block of \p Body whose statement (or whose `if`'s or loop's
+  /// condition) stores \p Value, or null when a branch or a nested
+  /// expression holds the store. Read once per body.
+  const CompoundStmt *statementBlock(const Stmt *Body, const Expr *Value);
 
 private:
   struct BodyReads;

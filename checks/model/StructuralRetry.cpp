@@ -134,6 +134,8 @@ private:
   HandedState Handed;
   /// The stores of the loop's parts, as forEachChange() reports them.
   llvm::SmallVector<std::pair<const Expr *, const Expr *>, 16> Changes;
+  /// What the loop tests for holding no connection, read on first need.
+  mutable std::optional<llvm::SmallPtrSet<const ValueDecl *, 4>> InvalidTests;
   /// storesOneConstant()'s answers.
   mutable llvm::DenseMap<const ValueDecl *, bool> OneConstant;
 };
@@ -558,8 +560,13 @@ bool LoopRounds::readsChanged(const Stmt *S) const {
 /// Is \p D, an object or pointer declared outside the body, only dropped
 /// and made again from what does not change?
 bool LoopRounds::remadeAlike(const ValueDecl *D) const {
-  bool Invalidated = llvm::any_of(
-      Parts, [&](const Stmt *S) { return S && testsInvalid(S, D, Ctx); });
+  if (!InvalidTests) {
+    InvalidTests.emplace();
+    for (const Stmt *S : Parts)
+      if (S)
+        collectInvalidTests(S, Ctx, *InvalidTests);
+  }
+  bool Invalidated = InvalidTests->count(D) > 0;
   if (D->getType()->isIntegerType() && !Invalidated)
     return false;
   bool Reconnects = true, Remade = false, Dropped = false, Differ = false;

@@ -139,24 +139,27 @@ bool referencesUnmasked(const Stmt *S, const Decl *D) {
                       [&](const Stmt *C) { return referencesUnmasked(C, D); });
 }
 
-bool testsInvalid(const Stmt *S, const ValueDecl *D, ASTContext &Ctx) {
-  bool Found = false;
+void collectInvalidTests(const Stmt *S, ASTContext &Ctx,
+                         llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
   forEachDescendant(S, [&](const Stmt *N) {
     if (const auto *UO = dyn_cast<UnaryOperator>(N);
         UO && UO->getOpcode() == UO_LNot)
-      Found = Found || refDecl(UO->getSubExpr()) == D;
+      if (const ValueDecl *D = refDecl(UO->getSubExpr()))
+        Out.insert(D);
     const auto *BO = dyn_cast<BinaryOperator>(N);
-    if (!BO || !BO->isComparisonOp() || refDecl(BO->getLHS()) != D)
+    const ValueDecl *D =
+        BO && BO->isComparisonOp() ? refDecl(BO->getLHS()) : nullptr;
+    if (!D)
       return;
     const Expr *R = BO->getRHS()->IgnoreParenImpCasts();
     int64_t K = R->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNull)
                     ? 0
                     : constInt(R, Ctx, 1);
     BinaryOperatorKind Op = BO->getOpcode();
-    Found = Found || (K == 0 && Op == BO_LT) || (K == -1 && Op == BO_EQ) ||
-            (K == 0 && Op == BO_EQ && D->getType()->isPointerType());
+    if ((K == 0 && Op == BO_LT) || (K == -1 && Op == BO_EQ) ||
+        (K == 0 && Op == BO_EQ && D->getType()->isPointerType()))
+      Out.insert(D);
   });
-  return Found;
 }
 
 const FunctionDecl *calleeDecl(const CallExpr *Call) {

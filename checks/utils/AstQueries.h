@@ -47,9 +47,11 @@ bool references(const Stmt *S, const Decl *D);
 /// Does \p S read \p D other than through a remainder or a mask of it
 /// (`j % 64`, `j & 0x3f`)? Those mark a period of a count, not its size.
 bool referencesUnmasked(const Stmt *S, const Decl *D);
-/// Does \p S test \p D for holding no connection: a descriptor below zero
-/// or -1 (`fd < 0`, `fd == -1`), a null handle (`!conn`, `conn == NULL`)?
-bool testsInvalid(const Stmt *S, const ValueDecl *D, ASTContext &Ctx);
+/// Adds to \p Out what \p S tests for holding no connection: a descriptor
+/// below zero or -1 (`fd < 0`, `fd == -1`), a null handle (`!conn`, `conn
+/// == NULL`).
+void collectInvalidTests(const Stmt *S, ASTContext &Ctx,
+                         llvm::SmallPtrSetImpl<const ValueDecl *> &Out);
 /// Adds to \p Out what \p S names other than in what a call in it is
 /// handed: `if (send(fd, req, len) < 0)` names no `len`, `if (!ok)` names
 /// `ok`.
