@@ -7,6 +7,7 @@
 #include "RetryEvidence.h"
 #include "RetrySite.h"
 #include "WaitNames.h"
+#include "utils/AssignedVars.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
 #include "utils/IdentifierWords.h"
@@ -289,24 +290,6 @@ static RetryEvidence connectsAgain(const RetrySite &Site, const Stmt *Region,
   return Ev;
 }
 
-/// The variable \p Body stores \p Call's result in (`status = call(...)`,
-/// `int rc = call(...)`), or null.
-static const VarDecl *resultHolder(const Stmt *Body, const CallExpr *Call) {
-  const VarDecl *Holder = nullptr;
-  forEachDescendant(Body, [&](const Stmt *S) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(S);
-        BO && BO->getOpcode() == BO_Assign &&
-        BO->getRHS()->IgnoreParenImpCasts() == Call)
-      Holder = refVar(BO->getLHS());
-    else if (const auto *V = dyn_cast<DeclStmt>(S))
-      for (const Decl *D : V->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D);
-            VD && VD->getInit() && VD->getInit()->IgnoreParenImpCasts() == Call)
-          Holder = VD;
-  });
-  return Holder;
-}
-
 /// A wait of its own on a way back taken after a re-issued call failed
 /// (`if (status != 0) { sleep(1); continue; }`): pausing there before going
 /// back says the loop means to try again, even when it also goes round
@@ -317,6 +300,13 @@ static RetryEvidence waitsOnFailureWay(const RetrySite &Site) {
       Site.Kind == RetryKind::Loop ? loopParts(Site.Site).Body : nullptr;
   if (!Body)
     return Ev;
+  // The locals the operations' results are stored in, read once.
+  llvm::SmallPtrSet<const VarDecl *, 4> Holders =
+      varsAssignedFrom(Body, [&](const Expr *E) {
+        return llvm::any_of(Site.Operations, [&](const Operation &Op) {
+          return Op.Call && E->IgnoreParenImpCasts() == Op.Call;
+        });
+      });
   forEachDescendant(Body, [&](const Stmt *S) {
     const auto *If = dyn_cast<IfStmt>(S);
     const auto *Then = If ? dyn_cast<CompoundStmt>(If->getThen()) : nullptr;
@@ -328,10 +318,10 @@ static RetryEvidence waitsOnFailureWay(const RetrySite &Site) {
       if (W.Call && !W.Opaque && containsStmt(Then, W.Call))
         Own = &W;
     bool Tests = llvm::any_of(Site.Operations, [&](const Operation &Op) {
-      const VarDecl *Holder = Op.Call ? resultHolder(Body, Op.Call) : nullptr;
-      return Op.Call && (containsStmt(If->getCond(), Op.Call) ||
-                         (Holder && references(If->getCond(), Holder)));
+      return Op.Call && containsStmt(If->getCond(), Op.Call);
     });
+    for (const VarDecl *V : Holders)
+      Tests = Tests || references(If->getCond(), V);
     if (!Own || !Tests)
       return;
     Ev.K = RetryEvidence::Kind::Counter;
