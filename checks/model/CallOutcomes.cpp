@@ -122,6 +122,18 @@ static bool isErrorRecord(QualType T) {
 /// predicateOutcome(), and a dropped connection (`IsConnClosed(ec)`,
 /// `timed_out(rc)`) is a failure too. (Not asked of any boolean call: an
 /// operation may name its limit, `send_with_timeout(msg)`.)
+/// Is \p E a variable named for an error (`err`, `errmsg`, `error`)?
+static bool namesError(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (!DRE || !DRE->getDecl()->getDeclName().isIdentifier())
+    return false;
+  llvm::SmallVector<std::string, 4> Words =
+      identifierWords(DRE->getDecl()->getName());
+  return llvm::any_of(Words, [](StringRef W) {
+    return llvm::is_contained({"err", "error", "errmsg", "errstr"}, W);
+  });
+}
+
 static Outcome resultPredicateOutcome(StringRef Name) {
   if (Outcome O = predicateOutcome(Name); O != Outcome::Unknown)
     return O;
@@ -290,6 +302,11 @@ Outcome OutcomeReader::readImpl(const Expr *E) {
     // `boost::system::error_code`, `std::exception_ptr`).
     if (isErrorRecord(ignoreWrappers(S)->getType()))
       return Outcome::Failure;
+    // So is a pointer named for an error (`const char *err =
+    // add_pattern(...); if (err)`): the message of a failure, null when
+    // none.
+    if (S->getType()->isPointerType() && namesError(ignoreWrappers(S)))
+      return Outcome::Failure;
     // (The result's own type: C++ converts an `int` tested for truth to
     // bool, and `if (rc)` still says nothing of which value succeeds.)
     if (S->getType()->isBooleanType() || S->getType()->isPointerType() ||
@@ -446,10 +463,23 @@ Outcome OutcomeReader::readTest(const IfStmt *If) {
   QualType T = E->getType();
   if (!isResult(E) || !T->isIntegerType() || T->isBooleanType())
     return Outcome::Unknown;
+  // C's convention, when the code hands the result up as its own status:
+  // zero succeeded, any other value is the error passed on.
   Outcome Then = handlesFailure(If->getThen(), Ctx)   ? Outcome::Failure
                  : handlesFailure(If->getElse(), Ctx) ? Outcome::Success
+                 : returnsResult()                    ? Outcome::Failure
                                                       : Outcome::Unknown;
   return Negated ? flip(Then) : Then;
+}
+
+bool OutcomeReader::returnsResult() {
+  bool Found = false;
+  if (Region)
+    forEachInFunction(Region, [&](const Stmt *N) {
+      const auto *R = dyn_cast<ReturnStmt>(N);
+      Found = Found || (R && R->getRetValue() && isResult(R->getRetValue()));
+    });
+  return Found;
 }
 
 bool OutcomeReader::handedToCall(const Expr *E) const {
@@ -512,11 +542,13 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
   const Expr *K = R->IgnoreParenImpCasts();
   // A null handle is the failure (`(c = open(h)) == NULL`, `p != 0`),
   // whatever the C convention says of an integer zero.
+  // (A pointer named for an error is null when none happened.)
   if (L->getType()->isPointerType() &&
-      R->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-    return Op == BO_EQ   ? Outcome::Failure
-           : Op == BO_NE ? Outcome::Success
-                         : Outcome::Unknown;
+      R->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+    Outcome Null =
+        namesError(ignoreWrappers(L)) ? Outcome::Success : Outcome::Failure;
+    return Op == BO_EQ ? Null : Op == BO_NE ? flip(Null) : Outcome::Unknown;
+  }
   if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(K)) {
     Outcome O = readImpl(L);
     if (Op == BO_EQ)
@@ -533,6 +565,14 @@ Outcome OutcomeReader::compare(BinaryOperatorKind Op, const Expr *L,
     return Op == BO_EQ || Op == BO_GE   ? Outcome::Success
            : Op == BO_NE || Op == BO_LT ? Outcome::Failure
                                         : Outcome::Unknown;
+  }
+  // A negated named code (`ret == -EPERM`): the kernel's convention, one
+  // named failure among the negative values.
+  if (const auto *Neg = dyn_cast<UnaryOperator>(K);
+      Neg && Neg->getOpcode() == UO_Minus &&
+      !constantName(Neg->getSubExpr(), Ctx).empty() && Op == BO_EQ) {
+    Specific = true;
+    return Outcome::Failure;
   }
   Outcome Named = constantOutcome(constantName(R, Ctx));
   if (Named == Outcome::Failure && Op == BO_EQ)

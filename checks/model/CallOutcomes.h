@@ -48,6 +48,9 @@ public:
   /// tested for its truth, what the branches say (handlesFailure()).
   Outcome readTest(const IfStmt *If);
   bool lastWasSpecific() const { return Specific; }
+  /// The code the call's result is read in (a loop body, the statements
+  /// after a label): what it returns says which value is a failure.
+  void setRegion(const Stmt *S) { Region = S; }
   /// Did the last read compare a count of work done with the size the call
   /// was handed (`sent == len`), where the failure is a short call?
   bool lastWasShort() const { return Short; }
@@ -90,7 +93,11 @@ private:
 
   ASTContext &Ctx;
   llvm::function_ref<bool(const Expr *)> IsResult;
+  /// Does Region hand the result itself back (`return ret;`)?
+  bool returnsResult();
+
   const CallExpr *Call;
+  const Stmt *Region = nullptr;
   bool Specific = false;
   bool Short = false;
   unsigned FlagDepth = 0;

@@ -460,6 +460,7 @@ bool loopsBackOnFailure(const Stmt *Loop, const CallExpr *Call, ASTContext &Ctx,
   LoopParts P = loopParts(Loop);
   CallResult IsResult = resultOf(P.Body, Call, Reads, Ctx);
   OutcomeReader Reader(Ctx, IsResult, Call);
+  Reader.setRegion(P.Body);
 
   if (P.Cond && Reader.mentions(P.Cond) &&
       Reader.read(P.Cond) == Outcome::Failure)

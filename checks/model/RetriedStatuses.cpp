@@ -194,6 +194,9 @@ private:
     return Found;
   }
   unsigned TryDepth = 0;
+  /// Loops inside a goto or recursion site's attempt being followed: their
+  /// own break and continue stay in them.
+  unsigned NestedLoops = 0;
   /// Statuses thrown inside the innermost try, by exception type (a null
   /// type for `throw;`).
   llvm::SmallVector<std::pair<QualType, StatusSet>, 2> Thrown;
@@ -423,6 +426,8 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
   if (isa<BreakStmt>(S))
     return StatusSet::none(); // leaves the loop (switch breaks handled there)
   if (isa<ContinueStmt>(S)) {
+    if (NestedLoops)
+      return StatusSet::none();
     retry(In, CurrentCond ? CurrentCond : S);
     return StatusSet::none();
   }
@@ -432,7 +437,15 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
     return flowSwitch(SW, In);
   if (const auto *Try = dyn_cast<CXXTryStmt>(S))
     return flowTry(Try, In);
-  // Nested loops and other statements do not decide this site's retries.
+  // A goto back or a recursive call in a loop of the attempt (the request
+  // written in chunks) starts the next attempt from there. Other nested
+  // loops and statements do not decide this site's retries.
+  if (Site.Kind != RetryKind::Loop &&
+      isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S)) {
+    ++NestedLoops;
+    flow(loopParts(S).Body, In);
+    --NestedLoops;
+  }
   return In;
 }
 

@@ -192,7 +192,7 @@ static bool reportsOrWaits(const CallExpr *Call) {
 /// reports nor waits (the request, a name built from it), or an index
 /// (other than into the delays a wait reads)? Then it is no attempt counter
 /// but a walk's position.
-static bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx) {
+bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx) {
   bool Picks = false;
   forEachDescendant(Region, [&](const Stmt *S) {
     const auto *DRE = dyn_cast<DeclRefExpr>(S);
@@ -236,6 +236,19 @@ static bool madeEachRound(const VarDecl *V, const RetrySite &Site,
   return madeAfresh(V, Round, SM);
 }
 
+/// Does \p Region set \p V from what a call returns (`verbose =
+/// atoi(optarg)`)? Then it holds a value it was given, not a count.
+static bool setFromCall(const Stmt *Region, const VarDecl *V) {
+  bool Found = false;
+  forEachDescendant(Region, [&](const Stmt *N) {
+    const auto *BO = dyn_cast<BinaryOperator>(N);
+    Found = Found ||
+            (BO && BO->getOpcode() == BO_Assign && refVar(BO->getLHS()) == V &&
+             isa<CallExpr>(BO->getRHS()->IgnoreParenImpCasts()));
+  });
+  return Found;
+}
+
 /// A counter of \p Site's rounds in \p Region.
 static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
                                   ASTContext &Ctx) {
@@ -245,9 +258,9 @@ static RetryEvidence roundCounter(const RetrySite &Site, const Stmt *Region,
   for (const VarDecl *V : Vars) {
     bool Recursive =
         Site.Kind == RetryKind::Recursion && V == Site.AttemptCounter;
-    if (!Recursive &&
-        (madeEachRound(V, Site, Region, Ctx.getSourceManager()) ||
-         !testedAgainstBound(Region, V, Ctx) || picksWork(Region, V, Ctx)))
+    if (!Recursive && (madeEachRound(V, Site, Region, Ctx.getSourceManager()) ||
+                       !testedAgainstBound(Region, V, Ctx) ||
+                       picksWork(Region, V, Ctx) || setFromCall(Region, V)))
       continue;
     RetryEvidence Ev;
     Ev.K = RetryEvidence::Kind::Counter;

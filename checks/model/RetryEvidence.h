@@ -71,6 +71,11 @@ inline constexpr const char *NoRetryEvidence =
 /// the next item.
 bool countsAttempts(StringRef Name);
 
+/// Does \p V pick what a round of \p Region works on: an argument of a
+/// call that neither reports nor waits, or an index? Then it is a walk's
+/// position, no attempt counter.
+bool picksWork(const Stmt *Region, const VarDecl *V, ASTContext &Ctx);
+
 } // namespace clang::tidy::retry::model
 
 #endif

@@ -315,6 +315,30 @@ static const char *notALoop(const Stmt *Loop, const LoopParts &Parts,
 /// what the body steps (the one the condition tests, if any; not one the
 /// body declares), else what the condition itself steps (`while (tries++ <
 /// 3)`).
+/// Does \p S step \p V (`++`, `--`, `+=`, `-=`) outside the increments of
+/// the `for` loops nested in it? A variable an inner loop steps to go to
+/// its next round (`af = af_order[++af_index]`) counts that loop's rounds.
+static bool stepsOutsideInnerLoops(const Stmt *S, const VarDecl *V) {
+  if (!S)
+    return false;
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return llvm::any_of(
+        std::initializer_list<const Stmt *>{For->getInit(), For->getCond(),
+                                            For->getBody()},
+        [&](const Stmt *C) { return stepsOutsideInnerLoops(C, V); });
+  const Expr *Target = nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(S);
+      UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  else if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
+    Target = CA->getLHS();
+  if (Target && refVar(Target) == V)
+    return true;
+  return llvm::any_of(S->children(), [&](const Stmt *C) {
+    return stepsOutsideInnerLoops(C, V);
+  });
+}
+
 static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts,
                                   const SourceManager &SM) {
   const VarDecl *Counter = nullptr;
@@ -326,6 +350,7 @@ static const VarDecl *loopCounter(const Stmt *Loop, const LoopParts &Parts,
   if (!Counter)
     for (const VarDecl *V : countedVars(Parts.Body))
       if (!madeAfresh(V, Parts.Body->getSourceRange(), SM) &&
+          stepsOutsideInnerLoops(Parts.Body, V) &&
           ((Parts.Cond && references(Parts.Cond, V)) || !Counter))
         Counter = V;
   if (!Counter && !isa<ForStmt>(Loop)) {

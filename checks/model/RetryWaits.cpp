@@ -79,6 +79,7 @@ private:
   bool readUnreadableCall(const CallExpr *Call, const FunctionDecl *FD);
   void readHelper(const CallExpr *Call, const FunctionDecl *FD,
                   const FunctionDecl *Def);
+  bool bodyWaitsOnIo(const Stmt *Body) const;
   void readRetryAfter(llvm::ArrayRef<const Stmt *> All);
 
   RetrySiteIndex &Index;
@@ -304,7 +305,10 @@ void WaitReader::recordWait(const CallExpr *WaitCall, const Expr *Duration,
   W.Grows = dependsOnChanging(Duration) || (Outer && dependsOnChanging(Outer));
   W.RetryAfter =
       mentionsRetryAfter(Duration) || (Outer && mentionsRetryAfter(Outer));
-  W.Opaque = !Outer && comesFromOpaqueCall(Duration);
+  // A pace kept by the clock (`sleep(5 - (time(0) - try_time))`) reads
+  // only times: no random source is hidden in it.
+  W.Opaque =
+      !Outer && comesFromOpaqueCall(Duration) && !readsOnlyClock(Duration);
   bool FilledJitter = false;
   // Through a same-file wait helper, its arguments at the call.
   if (!Jitter && filledByCall(Outer ? Outer : Duration, FilledJitter)) {
@@ -463,6 +467,27 @@ void WaitReader::readHelper(const CallExpr *Call, const FunctionDecl *FD,
   if (Site.Waits.size() == Before && FD->getDeclName().isIdentifier() &&
       isSleepName(FD->getName()) && Call->getNumArgs() > 0)
     recordWait(Call, Call->getArg(0), Index.enclosingFunction(Call), nullptr);
+  // A procedure that waits on I/O with a timeout (`poll_cmd_fd(v,
+  // interval)` selects until its `timeout` passes) pauses: a wait of what
+  // its time-named parameter is given. (One that returns what came is an
+  // operation awaiting its reply.)
+  if (Site.Waits.size() == Before && Def->getReturnType()->isVoidType() &&
+      bodyWaitsOnIo(Def->getBody())) {
+    const ParmVarDecl *P = waitBoundParam(FD);
+    if (const Expr *Arg = P ? argForParam(Call, P) : nullptr)
+      recordWait(Call, Arg, Index.enclosingFunction(Call), nullptr);
+    else
+      recordUnread(Call, false);
+  }
+}
+
+bool WaitReader::bodyWaitsOnIo(const Stmt *Body) const {
+  bool Found = false;
+  forEachDescendant(Body, [&](const Stmt *N) {
+    const auto *C = dyn_cast<CallExpr>(N);
+    Found = Found || (C && ioWaitTimeoutArg(C) && !waitsWithoutEnd(C, Ctx));
+  });
+  return Found;
 }
 
 void WaitReader::readRetryAfter(llvm::ArrayRef<const Stmt *> All) {

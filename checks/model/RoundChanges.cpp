@@ -36,25 +36,36 @@ static bool leavesLoopAtEnd(const CompoundStmt *CS, bool Nested) {
   return !GoesBack;
 }
 
+/// Can a call in \p Body throw back into the loop: C++, with a `try` in
+/// the body? Without one an exception leaves the loop with the call.
+static bool mayThrowBack(const Stmt *Body, const ASTContext &Ctx) {
+  if (!Ctx.getLangOpts().CPlusPlus)
+    return false;
+  bool Found = false;
+  forEachDescendant(
+      Body, [&](const Stmt *N) { Found = Found || isa<CXXTryStmt>(N); });
+  return Found;
+}
+
 /// changedForNextRound() below \p S; \p Nested: inside a switch or an
-/// inner loop of the body.
+/// inner loop of the body; \p ThrowsBack: mayThrowBack().
 static void changedIn(const Stmt *S, const ASTContext &Ctx,
                       llvm::SmallPtrSetImpl<const ValueDecl *> &Out,
-                      bool Nested) {
+                      bool Nested, bool ThrowsBack) {
   if (!S)
     return;
   if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
     unsigned Keep = CS->size();
     if (leavesLoopAtEnd(CS, Nested)) {
       Keep = 0;
-      for (unsigned I = 0; Ctx.getLangOpts().CPlusPlus && I < CS->size(); ++I)
+      for (unsigned I = 0; ThrowsBack && I < CS->size(); ++I)
         forEachDescendant(CS->body_begin()[I], [&](const Stmt *N) {
           if (isa<CallExpr, CXXConstructExpr>(N))
             Keep = I + 1;
         });
     }
     for (unsigned I = 0; I < Keep; ++I)
-      changedIn(CS->body_begin()[I], Ctx, Out, Nested);
+      changedIn(CS->body_begin()[I], Ctx, Out, Nested, ThrowsBack);
     return;
   }
   if (isa<Expr, DeclStmt>(S)) {
@@ -63,16 +74,16 @@ static void changedIn(const Stmt *S, const ASTContext &Ctx,
     return;
   }
   for (const Stmt *C : S->children())
-    changedIn(C, Ctx, Out, Nested || breakable(S));
+    changedIn(C, Ctx, Out, Nested || breakable(S), ThrowsBack);
 }
 
 void changedForNextRound(const Stmt *Body, const ASTContext &Ctx,
                          llvm::SmallPtrSetImpl<const ValueDecl *> &Out) {
-  changedIn(Body, Ctx, Out, /*Nested=*/false);
+  changedIn(Body, Ctx, Out, /*Nested=*/false, mayThrowBack(Body, Ctx));
 }
 
 bool inLeavingBlock(const Stmt *S, const Stmt *Loop, ASTContext &Ctx) {
-  if (Ctx.getLangOpts().CPlusPlus)
+  if (mayThrowBack(Loop, Ctx))
     return false;
   bool Nested = false;
   DynTypedNode N = DynTypedNode::create(*S);

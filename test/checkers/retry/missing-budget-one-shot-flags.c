@@ -87,3 +87,34 @@ int write_cleared_after_test_bad(struct tls *t, const char *buf, int len) {
     retried = 0;
   }
 }
+
+int conn_closed(struct tls *t);
+int conn_open(struct tls *t);
+void conn_close(struct tls *t);
+
+/* openconnect's do_https_request, reduced: the flag is set again on each
+   attempt, but from the connection's state: only a request sent on an
+   already-open connection is re-sent, and the way back closes it, so the
+   second attempt opens a new one with the flag down. Two attempts.
+   FIXME: the cap lives in the state the way back changes (closed, then
+   `rq_retry = 0`); a flag set again each attempt is read as no cap. */
+int request_on_new_connection_FP(struct tls *t, const char *buf, int len) {
+  int rq_retry;
+retry:
+  // CHECK-MESSAGES: :[[@LINE-1]]:1: warning: retry by goto has no attempt cap and no deadline
+  if (!conn_closed(t)) {
+    rq_retry = 1;
+  } else {
+    rq_retry = 0;
+    if (conn_open(t))
+      return -5;
+  }
+  if (tls_write(t, buf, len) < 0) {
+    if (rq_retry) {
+      conn_close(t);
+      goto retry;
+    }
+    return -1;
+  }
+  return 0;
+}
