@@ -163,13 +163,13 @@ static bool readsCarriedOver(const CallExpr *Call,
 /// attempt to the next is a different request each time.
 static llvm::SmallVector<Operation, 2>
 structurallyJumpedBack(RetrySiteIndex &Index, const LabelStmt *Label,
-                       const CompoundStmt *Block) {
+                       const CompoundStmt *Block,
+                       llvm::ArrayRef<const Stmt *> After) {
   ASTContext &Ctx = Index.context();
   llvm::SmallVector<Operation, 2> Out;
   const GotoStmt *Back = backwardGoto(Label, Block);
   if (!Back)
     return Out;
-  llvm::SmallVector<const Stmt *, 8> After = attemptStatements(Label, Block);
   llvm::SmallVector<AttemptStore, 8> Stores = attemptStores(After, Block, Ctx);
   // A call whose result nothing reads never goes back because it failed.
   std::optional<llvm::SmallPtrSet<const CallExpr *, 16>> Unread;
@@ -251,18 +251,19 @@ const RetrySite *GotoRecognizer::recognize(const LabelStmt *Label,
                                         "label is on: read with the loop");
   // A goto from one case of a switch back to a label in an earlier one
   // moves a state machine to another state.
-  if (llvm::any_of(llvm::drop_begin(attemptStatements(Label, Block)),
+  llvm::SmallVector<const Stmt *, 8> Attempt = attemptStatements(Label, Block);
+  if (llvm::any_of(llvm::drop_begin(Attempt),
                    [](const Stmt *S) { return isa<SwitchCase>(S); }))
     return Index.table().notSite(
         Label, "a state machine: the goto goes from one case "
                "of a switch back to a label in an earlier one");
   llvm::SmallVector<Operation, 2> Ops;
-  for (const Stmt *Child : attemptStatements(Label, Block))
+  for (const Stmt *Child : Attempt)
     for (const Operation &Op : Index.operationsIn(Child))
       Ops.push_back(Op);
   bool Structural = Ops.empty();
   if (Structural)
-    Ops = structurallyJumpedBack(Index, Label, Block);
+    Ops = structurallyJumpedBack(Index, Label, Block, Attempt);
   if (Ops.empty())
     return Index.table().notSite(
         Label, "it re-issues no operation: no call the model "

@@ -326,13 +326,7 @@ static bool stepsOutsideInnerLoops(const Stmt *S, const VarDecl *V) {
         std::initializer_list<const Stmt *>{For->getInit(), For->getCond(),
                                             For->getBody()},
         [&](const Stmt *C) { return stepsOutsideInnerLoops(C, V); });
-  const Expr *Target = nullptr;
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && UO->isIncrementDecrementOp())
-    Target = UO->getSubExpr();
-  else if (const auto *CA = dyn_cast<CompoundAssignOperator>(S))
-    Target = CA->getLHS();
-  if (Target && refVar(Target) == V)
+  if (const Expr *Target = steppedTarget(S); Target && refVar(Target) == V)
     return true;
   return llvm::any_of(S->children(), [&](const Stmt *C) {
     return stepsOutsideInnerLoops(C, V);

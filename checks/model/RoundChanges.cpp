@@ -129,13 +129,7 @@ bool consumesHandedState(const CallExpr *Call) {
     return false;
   llvm::SmallPtrSet<const ValueDecl *, 4> Stepped, Tested;
   forEachInFunction(Def->getBody(), [&](const Stmt *N) {
-    const Expr *Target = nullptr;
-    if (const auto *UO = dyn_cast<UnaryOperator>(N);
-        UO && UO->isIncrementDecrementOp())
-      Target = UO->getSubExpr();
-    else if (const auto *CA = dyn_cast<CompoundAssignOperator>(N))
-      Target = CA->getLHS();
-    if (Target)
+    if (const Expr *Target = steppedTarget(N))
       if (const ValueDecl *F = mutableParamField(Target))
         Stepped.insert(F);
     const Expr *Cond = nullptr;

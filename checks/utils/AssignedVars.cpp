@@ -143,6 +143,15 @@ llvm::SmallPtrSet<const ValueDecl *, 16> declsRead(const Stmt *S) {
   return Out;
 }
 
+const Expr *steppedTarget(const Stmt *N) {
+  if (const auto *UO = dyn_cast<UnaryOperator>(N);
+      UO && UO->isIncrementDecrementOp())
+    return UO->getSubExpr();
+  if (const auto *CA = dyn_cast<CompoundAssignOperator>(N))
+    return CA->getLHS();
+  return nullptr;
+}
+
 void forEachVarAssignment(
     const Stmt *Region,
     llvm::function_ref<void(const VarDecl *, const Expr *)> Fn) {

@@ -50,6 +50,9 @@ bool readsAny(const Stmt *S,
 /// sets of declarations with one walk.
 llvm::SmallPtrSet<const ValueDecl *, 16> declsRead(const Stmt *S);
 
+/// What \p N steps (`++x`, `x--`, `x += n`, any `op=`), or null.
+const Expr *steppedTarget(const Stmt *N);
+
 /// Calls \p Fn on each variable \p Region initializes or assigns (`=`,
 /// `op=`, a class's `operator=`) with the value it is given.
 void forEachVarAssignment(
