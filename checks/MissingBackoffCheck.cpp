@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "MissingBackoffCheck.h"
+#include "model/PolicyDelays.h"
 #include "model/RetriedStatuses.h"
 #include "model/SiteOutcomes.h"
 #include "model/WaitPaths.h"
@@ -138,6 +139,27 @@ void MissingBackoffCheck::checkJitter(const model::RetrySite &Site,
            "client retries on the same beat and the load never spreads");
     diag(Site.getBeginLoc(), "%0 starts here", DiagnosticIDs::Note)
         << Site.describe();
+  }
+}
+
+void MissingBackoffCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
+  if (!RequireJitter)
+    return;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> WithSites;
+  for (const model::RetrySite *Site : Index.allSites())
+    WithSites.insert(Index.enclosingFunction(Site->Site));
+  for (const model::PolicyGrowth &G :
+       model::unjitteredPolicyGrowths(Index.context())) {
+    if (G.Growth->getBeginLoc().isMacroID() || WithSites.count(G.Policy))
+      continue;
+    diag(G.Growth->getBeginLoc(),
+         "backoff grows between attempts but has no jitter: clients that "
+         "failed together retry together, in synchronized waves");
+    diag(G.Counter->getBeginLoc(),
+         "the policy %0 counts the attempt here and keeps the delay for the "
+         "next one",
+         DiagnosticIDs::Note)
+        << G.Policy;
   }
 }
 

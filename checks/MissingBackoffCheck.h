@@ -18,6 +18,9 @@ public:
 protected:
   void checkSite(const model::RetrySite &Site,
                  model::RetrySiteIndex &Index) override;
+  /// Policies where they are written: a kept delay grown with no jitter, in
+  /// a function that holds no retry site of its own (that site reports it).
+  void endTranslationUnit(model::RetrySiteIndex &Index) override;
 
 private:
   /// A call to a retry helper: the waits the helper's own retry makes.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 
 #include "MissingBudgetCheck.h"
+#include "model/BudgetWays.h"
 #include "model/LibraryLayers.h"
 #include "model/RetriedStatuses.h"
 #include "utils/AstWalk.h"
@@ -48,6 +49,18 @@ void MissingBudgetCheck::checkSite(const model::RetrySite &Site,
          "the request until the process is stopped")
         << Site.describe();
     diag(Op.Call->getBeginLoc(), "retried operation", DiagnosticIDs::Note);
+    return;
+  }
+  // Each way back on its own: a budget tested on one of them does not
+  // bound another that goes round past it.
+  if (const Stmt *Way = model::wayPastBudget(Site, Index.context())) {
+    diag(Way->getBeginLoc(),
+         "this retry path goes back to the next attempt with no attempt cap "
+         "and no deadline: during an outage it re-sends the request until "
+         "the process is stopped");
+    diag((Site.Deadline ? Site.Deadline : Site.CapWhere)->getBeginLoc(),
+         "the budget tested here bounds only the other ways back",
+         DiagnosticIDs::Note);
     return;
   }
   if (Site.Cap == model::CapKind::Constant && MaxAttempts &&

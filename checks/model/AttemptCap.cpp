@@ -469,9 +469,24 @@ void CapReader::readLoop() {
     readOneShotFlags(Loop.Body);
 }
 
-/// The local \p Cond tests for its truth alone (`try_again`, `!retried`).
-static const VarDecl *testedFlag(const Expr *Cond) {
+/// The local \p Cond tests for its truth alone (`try_again`, `!retried`),
+/// or, in a term it joins with `&&`, against the constant \p Other it must
+/// not hold yet (`completion != NOPROMPT`).
+static const VarDecl *testedFlag(const Expr *Cond, const Expr **Other,
+                                 bool Joined = false) {
   const Expr *E = Cond->IgnoreParenImpCasts();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (BO && BO->getOpcode() == BO_LAnd) {
+    const VarDecl *V = testedFlag(BO->getLHS(), Other, true);
+    return V ? V : testedFlag(BO->getRHS(), Other, true);
+  }
+  if (BO && BO->getOpcode() == BO_NE) {
+    const VarDecl *V = refVar(BO->getLHS());
+    *Other = BO->getRHS();
+    return V && V->hasLocalStorage() ? V : nullptr;
+  }
+  if (Joined)
+    return nullptr;
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_LNot)
     E = UO->getSubExpr()->IgnoreParenImpCasts();
@@ -488,7 +503,8 @@ void CapReader::readOneShotFlags(const Stmt *Region) {
   const SourceManager &SM = Ctx.getSourceManager();
   forEachDescendant(Region, [&](const Stmt *N) {
     const auto *If = dyn_cast<IfStmt>(N);
-    const VarDecl *Flag = If ? testedFlag(If->getCond()) : nullptr;
+    const Expr *Other = nullptr;
+    const VarDecl *Flag = If ? testedFlag(If->getCond(), &Other) : nullptr;
     if (!Flag || Site.Cap != CapKind::None)
       return;
     const BinaryOperator *Set = nullptr;
@@ -500,8 +516,12 @@ void CapReader::readOneShotFlags(const Stmt *Region) {
         Set = BO;
       }
     });
-    if (Sets != 1 || !isa<IntegerLiteral, CXXBoolLiteralExpr>(
-                         Set->getRHS()->IgnoreParenImpCasts()))
+    // (Tested against a constant, it is set to that constant.)
+    if (Sets != 1 || (Other ? constInt(Other, Ctx, INT64_MIN) == INT64_MIN ||
+                                  constInt(Other, Ctx, INT64_MIN) !=
+                                      constInt(Set->getRHS(), Ctx, INT64_MAX)
+                            : !isa<IntegerLiteral, CXXBoolLiteralExpr>(
+                                  Set->getRHS()->IgnoreParenImpCasts())))
       return;
     bool Back = false;
     forEachDescendant(If->getThen(), [&](const Stmt *M) {
@@ -528,10 +548,16 @@ void CapReader::readOneShotFlags(const Stmt *Region) {
 void CapReader::readDecidingCalls(const Stmt *Body) {
   forEachDescendant(Body, [&](const Stmt *N) {
     const auto *If = dyn_cast<IfStmt>(N);
-    if (!If || Site.Cap != CapKind::None ||
-        !(leavesLoop(If->getThen()) || leavesLoop(If->getElse())))
+    const auto *SW = dyn_cast<SwitchStmt>(N);
+    // A switch on the call's answer leaves in one of its cases (`switch
+    // (timer_refresh(&t)) { case TIMEOUT: goto done; ... }`).
+    bool Leaves = If   ? leavesLoop(If->getThen()) || leavesLoop(If->getElse())
+                  : SW ? leavesLoop(SW->getBody(), /*InInnerBreakable=*/true)
+                       : false;
+    if (!Leaves || Site.Cap != CapKind::None)
       return;
-    if (const CallExpr *Gate = decidingCall(If->getCond(), Site, Body)) {
+    const Expr *Cond = If ? If->getCond() : SW->getCond();
+    if (const CallExpr *Gate = decidingCall(Cond, Site, Body)) {
       Site.Cap = CapKind::Policy;
       Site.CapWhere = Gate;
     }

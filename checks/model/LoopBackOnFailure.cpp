@@ -147,11 +147,18 @@ FailureWayBack::groupOutcomes(const SwitchStmt *SW,
                               bool &SuccessNamed) const {
   llvm::SmallVector<Outcome, 4> Outcomes;
   for (const CaseGroup &G : Groups) {
-    Outcome O = Outcome::Unknown;
-    for (size_t K = 0; K < G.Values.size(); ++K) {
-      Outcome VO = Reader.readCase(SW->getCond(), G.Values[K]);
-      O = K == 0 || VO == O ? VO : Outcome::Unknown;
+    // The labels a group shares answer alike: one named outcome among
+    // unnamed codes (`case HERR: case HEOF:`) says what the others are;
+    // a success and a failure together say nothing.
+    bool Ok = false, Bad = false;
+    for (const Expr *V : G.Values) {
+      Outcome VO = Reader.readCase(SW->getCond(), V);
+      Ok = Ok || VO == Outcome::Success;
+      Bad = Bad || VO == Outcome::Failure;
     }
+    Outcome O = Ok == Bad ? Outcome::Unknown
+                : Ok      ? Outcome::Success
+                          : Outcome::Failure;
     SuccessNamed = SuccessNamed || O == Outcome::Success;
     Outcomes.push_back(G.Default ? Outcome::Unknown : O);
   }

@@ -94,6 +94,12 @@ private:
                        llvm::function_ref<bool(const Expr *)> Holds);
   bool readsChanged(const Stmt *S) const;
   bool testsOnlyCounters(const Expr *Arg) const;
+  /// Does the body wait a time built from the loop's round counter or drawn
+  /// at random (`sleep_between_retrievals(count)`): a backoff, which no
+  /// walk makes? Asked once.
+  bool backsOff();
+  /// Does \p S pick an element by an index the loop moves (`hosts[i]`)?
+  bool picksByChangedIndex(const Stmt *S) const;
   bool rebuiltEachRound(const CallExpr *Call) const;
 
   RetrySiteIndex &Index;
@@ -129,6 +135,8 @@ private:
   mutable std::optional<llvm::SmallPtrSet<const ValueDecl *, 4>> InvalidTests;
   /// storesOneConstant()'s answers.
   mutable llvm::DenseMap<const ValueDecl *, bool> OneConstant;
+  /// backsOff()'s answer.
+  std::optional<bool> BacksOff;
 };
 
 } // namespace clang::tidy::retry::model

@@ -314,6 +314,24 @@ StringRef OperationFinder::withoutLibraryPrefix(StringRef Name) {
              : Name;
 }
 
+/// Is \p FD a question put to a timer, a deadline or a backoff record it is
+/// handed (`stun_timer_refresh(&timer)`, `deadline_left(&dl)`)? Its answer
+/// is the retry's budget or pace, not an attempt (docs/rules.md, budget
+/// exits).
+static bool asksBudgetRecord(const FunctionDecl *FD) {
+  return llvm::any_of(FD->parameters(), [](const ParmVarDecl *P) {
+    QualType T = P->getType();
+    T = T->isPointerType() ? T->getPointeeType() : T.getNonReferenceType();
+    const auto *RD = T->getAsRecordDecl();
+    if (!RD || !RD->getDeclName().isIdentifier())
+      return false;
+    for (const std::string &W : identifierWords(RD->getName()))
+      if (llvm::is_contained({"timer", "deadline", "backoff"}, W))
+        return true;
+    return false;
+  });
+}
+
 std::optional<std::pair<std::string, bool>>
 OperationFinder::unknownCallee(const FunctionDecl *FD) {
   if (!isProjectFunction(FD) || !FD->getDeclName().isIdentifier())
@@ -328,7 +346,8 @@ OperationFinder::unknownCallee(const FunctionDecl *FD) {
   if (Model.isRetryHelper(FD) || Model.isPolicyCall(FD) || Model.isLookup(FD) ||
       Model.isValueTransform(FD) || isLocalName(FD->getName()) ||
       isLocalName(withoutLibraryPrefix(FD->getName())) ||
-      isLastErrorGetter(FD) || formatsReport(FD) || namesCode(FD))
+      isLastErrorGetter(FD) || formatsReport(FD) || namesCode(FD) ||
+      asksBudgetRecord(FD))
     return std::nullopt;
   // A predicate asked of a result (`go_again(call, *reply)`,
   // `should_retry(status)`) judges an attempt; it makes none.

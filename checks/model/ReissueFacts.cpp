@@ -10,6 +10,7 @@
 #include "Callers.h"
 #include "RetryEvidence.h"
 #include "ValueOrigin.h"
+#include "WaitNames.h"
 #include "utils/AssignedVars.h"
 #include "utils/Duration.h"
 #include "utils/IdentifierWords.h"
@@ -257,19 +258,6 @@ void readReissueCap(RetrySite &Site, const FunctionDecl *H,
     Site.Cap = CapKind::Variable;
     Site.CapWhere = Site.Site;
   }
-}
-
-/// Does \p Name say the value is a delay (`delay`, `interval`, `timeout_ms`,
-/// `Duration`, `timeval`)?
-static bool namesDelay(StringRef Name) {
-  if (durationUnitFromName(Name))
-    return true;
-  for (const std::string &W : identifierWords(Name))
-    if (llvm::is_contained({"delay", "interval", "ivl", "backoff", "after",
-                            "duration", "timeval", "timespec", "period"},
-                           W))
-      return true;
-  return false;
 }
 
 /// \p E as written (`c->retry_ms`), or the macro written for it

@@ -452,14 +452,16 @@ StatusSet Analyzer::flow(const Stmt *S, StatusSet In) {
 StatusSet Analyzer::flowSwitch(const SwitchStmt *SW, StatusSet In) {
   std::optional<ResponseKind> K = Conds.classify(SW->getCond());
   const auto *Body = dyn_cast_or_null<CompoundStmt>(SW->getBody());
-  if (!K || !Body) {
-    if (Conds.mentionsResponse(SW->getCond()))
-      Imprecise = true;
+  if (!K && Conds.mentionsResponse(SW->getCond()))
+    Imprecise = true;
+  if (!Body)
     return In;
-  }
+  // A switch on the file's own codes (`switch (err) { case CONERROR:
+  // continue; ... }`) is walked too: which outcomes take each case is not
+  // read, but the cases that go back are ways back.
   bool Inexact = false;
   StatusSet After = Conds.walkSwitch(
-      Body, *K, In,
+      Body, K, In,
       [&](const Stmt *Case, StatusSet Cur) {
         const Stmt *SavedCur = CurrentCond;
         CurrentCond = SW->getCond();

@@ -91,6 +91,9 @@ private:
   const Stmt *LoopBody;
   /// What changes from one attempt to the next.
   llvm::SmallPtrSet<const VarDecl *, 8> Changing;
+  /// The members and fields it stores in (`p.interval *= 2`, `delay_ =
+  /// ...`), read as the same member wherever the wait reads it.
+  llvm::SmallPtrSet<const ValueDecl *, 8> ChangingMembers;
   /// The I/O waits of the per-attempt code: a call that fills one's
   /// timeout is not a wait of its own.
   llvm::SmallVector<const CallExpr *, 2> IoWaits;
@@ -113,9 +116,13 @@ void WaitReader::collectChanging() {
       // The time left before a deadline (`diff = ms_diff(&end, &now)`)
       // shrinks as the clock moves: no growth between attempts.
       if (const auto *BO = dyn_cast<BinaryOperator>(N))
-        if (BO->isAssignmentOp() && !readsOnlyClock(BO->getRHS()))
+        if (BO->isAssignmentOp() && !readsOnlyClock(BO->getRHS())) {
           if (const VarDecl *V = refVarThroughUnary(BO->getLHS()))
             Changing.insert(V);
+          else if (const auto *ME = dyn_cast<MemberExpr>(
+                       BO->getLHS()->IgnoreParenImpCasts()))
+            ChangingMembers.insert(ME->getMemberDecl());
+        }
       if (const auto *UO = dyn_cast<UnaryOperator>(N))
         if (UO->isIncrementDecrementOp())
           if (const VarDecl *V = refVarThroughUnary(UO->getSubExpr()))
@@ -138,6 +145,8 @@ bool WaitReader::readsOnlyClock(const Expr *E) {
 bool WaitReader::dependsOnChanging(const Expr *E) const {
   bool Found = false;
   forEachDescendant(E, [&](const Stmt *N) {
+    if (const auto *ME = dyn_cast<MemberExpr>(N))
+      Found = Found || ChangingMembers.count(ME->getMemberDecl());
     if (const auto *DRE = dyn_cast<DeclRefExpr>(N))
       if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl())) {
         if (Changing.count(V))

@@ -397,7 +397,8 @@ StatusCond StatusConditions::eval(const Expr *E) {
   return StatusCond::unknown();
 }
 
-StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body, ResponseKind K,
+StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body,
+                                       std::optional<ResponseKind> K,
                                        StatusSet In, CaseWalker WalkCase,
                                        bool &Inexact) {
   StatusSet Covered, After, Cur;
@@ -407,8 +408,10 @@ StatusSet StatusConditions::walkSwitch(const CompoundStmt *Body, ResponseKind K,
     while (true) {
       if (const auto *Case = dyn_cast<CaseStmt>(Inner)) {
         Expr::EvalResult R;
-        if (Case->getLHS()->EvaluateAsInt(R, Ctx)) {
-          StatusSet V = compare(K, BO_EQ, R.Val.getInt().getExtValue()).May;
+        if (!K) {
+          Cur = Cur | In;
+        } else if (Case->getLHS()->EvaluateAsInt(R, Ctx)) {
+          StatusSet V = compare(*K, BO_EQ, R.Val.getInt().getExtValue()).May;
           Covered = Covered | V;
           Cur = Cur | (In & V);
         } else {

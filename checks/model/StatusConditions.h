@@ -55,9 +55,10 @@ public:
   /// The one walk over a switch on a status of kind \p K: each case gets the
   /// outcomes its labels select (and those that fall through into it), a
   /// break leaves the switch. Returns what leaves it; a case label that is
-  /// not a constant sets \p Inexact.
-  StatusSet walkSwitch(const CompoundStmt *Body, ResponseKind K, StatusSet In,
-                       CaseWalker WalkCase, bool &Inexact);
+  /// not a constant sets \p Inexact. With no kind (the file's own codes),
+  /// every case may be taken on any outcome, as an `if` on an unread test.
+  StatusSet walkSwitch(const CompoundStmt *Body, std::optional<ResponseKind> K,
+                       StatusSet In, CaseWalker WalkCase, bool &Inexact);
 
 private:
   using RaisedFlag = StatusVariables::RaisedFlag;

@@ -22,6 +22,7 @@
 #include "RetrySiteIndex.h"
 #include "RoundChanges.h"
 #include "StateMarks.h"
+#include "WaitNames.h"
 #include "utils/AssignedVars.h"
 #include "clang/Lex/Lexer.h"
 
@@ -242,18 +243,48 @@ bool LoopRounds::rebuiltEachRound(const CallExpr *Call) const {
   });
 }
 
+bool LoopRounds::backsOff() {
+  if (BacksOff)
+    return *BacksOff;
+  llvm::SmallPtrSet<const ValueDecl *, 2> Counters;
+  for (const VarDecl *V : countedVars(Loop))
+    Counters.insert(V);
+  BacksOff = llvm::any_of(Calls, [&](const LoopCall &LC) {
+    StringRef Name = calleeName(LC.Call);
+    if (LC.Part != BodyPart || LC.InLambda ||
+        !(isSleepName(Name) || isPauseName(Name)))
+      return false;
+    return llvm::any_of(LC.Call->arguments(), [&](const Expr *A) {
+      return drawsFresh(A) || (!Counters.empty() && readsAny(A, Counters));
+    });
+  });
+  return *BacksOff;
+}
+
+bool LoopRounds::picksByChangedIndex(const Stmt *S) const {
+  bool Picks = false;
+  forEachDescendant(S, [&](const Stmt *N) {
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(N);
+    Picks = Picks || (AS && readsChanged(AS->getIdx()));
+  });
+  return Picks;
+}
+
 /// The same request each time? An argument or object the loop changes
 /// means a different call per iteration (paging, a stream, a walk, the
 /// next endpoint). A test of the counter handed as a flag (`bind_all(retry
 /// == 0)`: is this the last round?) asks for the same request.
 bool LoopRounds::goesElsewhere(const Candidate &C) {
   const CallExpr *Call = C.Call;
+  // A loop that backs off changes its request as a retry does (where to
+  // resume, a mode flag); only an element an index picks goes elsewhere.
+  bool Retries = backsOff();
   for (const Stmt *Child : Call->children())
     if (!(isa<Expr>(Child) && testsOnlyCounters(cast<Expr>(Child))) &&
-        readsChanged(Child))
+        readsChanged(Child) && (!Retries || picksByChangedIndex(Child)))
       return true;
-  return advancedElsewhere(Call) || rebuiltEachRound(Call) ||
-         consumesHandedState(Call) ||
+  return (!Retries && (advancedElsewhere(Call) || consumesHandedState(Call))) ||
+         rebuiltEachRound(Call) ||
          actsOnStep(Loop, Call, Handed, guardsOf(C.Guard), Ctx,
                     Index.loopBodyReads());
 }
@@ -274,11 +305,18 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
     if (LC.Part == BodyPart && !LC.InLambda)
       BodyCalls.push_back(LC.Call);
   Handed = handedState(BodyCalls);
+  // In a loop that backs off, a call that moves on (a log line's text, a
+  // stat of the output file) makes a failover only when it feeds the
+  // retried call, as one that never goes back does.
+  llvm::SmallVector<const CallExpr *, 4> MovedOn;
   for (const Candidate &C : Candidates) {
     if (!C.MayGoBack)
       continue;
     if (goesElsewhere(C)) {
-      MovesOn = true;
+      if (backsOff())
+        MovedOn.push_back(C.Call);
+      else
+        MovesOn = true;
       continue;
     }
     // (Or it goes back while the mark is still there, or when its reply
@@ -291,9 +329,16 @@ llvm::SmallVector<Operation, 2> LoopRounds::retried(bool &MovesOn) {
   }
   // Whether another call moves on matters only to a site (failover).
   if (!Out.empty() && !MovesOn)
-    MovesOn = llvm::any_of(Candidates, [&](const Candidate &C) {
-      return !C.MayGoBack && goesElsewhere(C) && feedsRetried(C.Call, Out);
-    });
+    MovesOn = llvm::any_of(Candidates,
+                           [&](const Candidate &C) {
+                             return !C.MayGoBack && goesElsewhere(C) &&
+                                    feedsRetried(C.Call, Out);
+                           }) ||
+              llvm::any_of(MovedOn, [&](const CallExpr *Call) {
+                return feedsRetried(Call, Out);
+              });
+  else if (Out.empty() && !MovedOn.empty())
+    MovesOn = true;
   return Out;
 }
 

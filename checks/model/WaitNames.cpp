@@ -35,6 +35,17 @@ bool isSleepName(StringRef Name) {
   return Wait && Unit;
 }
 
+bool namesDelay(StringRef Name) {
+  if (durationUnitFromName(Name))
+    return true;
+  for (const std::string &W : identifierWords(Name))
+    if (llvm::is_contained({"delay", "interval", "ivl", "backoff", "after",
+                            "duration", "timeval", "timespec", "period"},
+                           W))
+      return true;
+  return false;
+}
+
 bool isPauseName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   for (size_t I = 0; I < Words.size(); ++I)

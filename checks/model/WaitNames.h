@@ -24,6 +24,10 @@ bool isCoroutineProtocolName(StringRef Name);
 /// task_delay), or `wait` with a time unit (curlx_wait_ms)?
 bool isSleepName(StringRef Name);
 
+/// Does \p Name say the value is a delay (`delay`, `interval`, `timeout_ms`,
+/// `Duration`, `timeval`)?
+bool namesDelay(StringRef Name);
+
 /// Is \p Name that of a pause whose length the name does not give
 /// (`backoff`, `pause`, `hold`): it waits, for an unknown time.
 bool isPauseName(StringRef Name);

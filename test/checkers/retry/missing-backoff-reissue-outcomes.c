@@ -214,3 +214,37 @@ static void ping_retry_cb_bad(struct sul *s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: wait between attempts is constant and has no jitter
   // CHECK-MESSAGES-BUDGET: :[[@LINE-2]]:5: warning: re-issue of 'ping_retry_cb_bad' in 'ping_retry_cb_bad' has no attempt cap and no deadline
 }
+
+/* libnice's pseudo-TCP, reduced: a transmit failure closes the socket
+   down as the remote's doing, and only a local close sends the reset
+   through the same send. The attempt calls the handler with the constant
+   its test rules out, so no failure starts the send again. */
+enum closedown_source { CLOSEDOWN_LOCAL, CLOSEDOWN_REMOTE };
+struct ptcp {
+  int fd, support_fin_ack, state;
+};
+int transmit(int fd, int flags); /* another file; < 0 on failure */
+void queue_rst(struct ptcp *t);
+static void closedown(struct ptcp *t, int err, enum closedown_source source);
+
+static void attempt_send(struct ptcp *t, int flags) {
+  while (t->state > 0) {
+    int status = transmit(t->fd, flags);
+    if (status < 0) {
+      closedown(t, status, CLOSEDOWN_REMOTE);
+      return;
+    }
+    t->state--;
+  }
+}
+
+static void closedown(struct ptcp *t, int err, enum closedown_source source) {
+  (void)err;
+  if (source == CLOSEDOWN_LOCAL && t->support_fin_ack) {
+    queue_rst(t);
+    attempt_send(t, 4);
+  }
+  t->state = 0;
+}
+
+void ptcp_close_ok(struct ptcp *t) { closedown(t, 0, CLOSEDOWN_LOCAL); }

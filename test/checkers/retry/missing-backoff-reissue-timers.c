@@ -214,3 +214,40 @@ static void ns_probe_failed(struct nameserver *ns) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: backoff grows between attempts but has no jitter
   // CHECK-MESSAGES-BUDGET: :[[@LINE-2]]:3: warning: re-issue of 'ns_prod_cb' in 'ns_probe_failed' has no attempt cap and no deadline
 }
+
+/* A protocol clock re-armed for its next deadline (libnice's pseudo-TCP
+   clock): the tests around the timer compare times named for a timeout,
+   which say when, not that something failed. */
+struct ptcp;
+int ptcp_is_closed(struct ptcp *t);
+int ptcp_next_clock(struct ptcp *t, long *timeout); /* another file */
+void ptcp_notify_clock(struct ptcp *t);             /* another file */
+void ptcp_error(struct ptcp *t);
+struct clocked {
+  struct ptcp *tcp;
+  struct event clock_ev;
+  long last_clock_timeout;
+};
+static void clock_cb(int fd, short what, void *arg);
+static void adjust_clock_ok(struct clocked *c) {
+  long timeout = c->last_clock_timeout;
+  if (ptcp_is_closed(c->tcp))
+    return;
+  if (!ptcp_next_clock(c->tcp, &timeout)) {
+    ptcp_error(c->tcp);
+    return;
+  }
+  if (timeout != c->last_clock_timeout) {
+    struct timeval tv = {timeout / 1000, 0};
+    c->last_clock_timeout = timeout;
+    timer_assign(&c->clock_ev, clock_cb, c);
+    event_add(&c->clock_ev, &tv);
+  }
+}
+static void clock_cb(int fd, short what, void *arg) {
+  struct clocked *c = arg;
+  (void)fd;
+  (void)what;
+  ptcp_notify_clock(c->tcp);
+  adjust_clock_ok(c);
+}

@@ -118,3 +118,33 @@ retry:
   }
   return 0;
 }
+
+/* SOCI's ODBC connect, reduced: the way back switches the mode it tests to
+   the constant it compares with, so it is taken once (two attempts). */
+#define DRIVER_PROMPT 1
+#define DRIVER_NOPROMPT 0
+#define SUCCESS 0
+#define NO_DATA 100
+int driver_connect(const char *dsn, int completion); /* another file */
+int last_state_is(const char *state);
+int connect_without_prompt_ok(const char *dsn) {
+  int completion = DRIVER_PROMPT;
+  for (;;) {
+    int rc = driver_connect(dsn, completion);
+    switch (rc) {
+    case SUCCESS:
+      break;
+    case NO_DATA:
+      return -1;
+    default:
+      /* retrying without prompting */
+      if (last_state_is("HY110") && completion != DRIVER_NOPROMPT) {
+        completion = DRIVER_NOPROMPT;
+        continue;
+      }
+      return rc;
+    }
+    break;
+  }
+  return 0;
+}
