@@ -16,6 +16,19 @@ namespace clang::tidy::retry::model {
 
 using namespace utils;
 
+/// The branch in \p S, or down the `else if` chain it starts, that leaves
+/// nowhere and waits (\p Waits): a way back to the next attempt.
+static const Stmt *wayIn(const Stmt *S,
+                         llvm::function_ref<bool(const Stmt *)> Waits) {
+  if (!S)
+    return nullptr;
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    const Stmt *Way = wayIn(If->getThen(), Waits);
+    return Way ? Way : wayIn(If->getElse(), Waits);
+  }
+  return !leavesLoop(S) && Waits(S) ? S : nullptr;
+}
+
 /// The branch that goes round past \p Bound, and the `if` it is a branch
 /// of; {null, null} when there is none.
 static std::pair<const Stmt *, const IfStmt *> bypass(const RetrySite &Site,
@@ -37,8 +50,8 @@ static std::pair<const Stmt *, const IfStmt *> bypass(const RetrySite &Site,
       return false;
     const Stmt *Other =
         containsStmt(If->getThen(), Bound) ? If->getElse() : If->getThen();
-    if (Other && !leavesLoop(Other) && Waits(Other)) {
-      Found = {Other, If};
+    if (const Stmt *Way = wayIn(Other, Waits)) {
+      Found = {Way, If};
       return true;
     }
     return false;
