@@ -148,8 +148,7 @@ void MissingBackoffCheck::endTranslationUnit(model::RetrySiteIndex &Index) {
   llvm::SmallPtrSet<const FunctionDecl *, 8> WithSites;
   for (const model::RetrySite *Site : Index.allSites())
     WithSites.insert(Index.enclosingFunction(Site->Site));
-  for (const model::PolicyGrowth &G :
-       model::unjitteredPolicyGrowths(Index.context())) {
+  for (const model::PolicyGrowth &G : model::unjitteredPolicyGrowths(Index)) {
     if (G.Growth->getBeginLoc().isMacroID() || WithSites.count(G.Policy))
       continue;
     diag(G.Growth->getBeginLoc(),

@@ -9,10 +9,10 @@
 #include "PolicyDelays.h"
 #include "ApiModel.h"
 #include "RetryEvidence.h"
+#include "RetrySiteIndex.h"
 #include "WaitNames.h"
 #include "utils/AstQueries.h"
 #include "utils/AstWalk.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 namespace clang::tidy::retry::model {
 
@@ -75,6 +75,17 @@ static const Stmt *attemptStep(const Stmt *Body, const ValueDecl *Delay) {
   return Step;
 }
 
+/// Is \p S inside a loop of \p Body?
+static bool insideLoop(const Stmt *Body, const Stmt *S) {
+  bool In = false;
+  forEachInFunction(Body, [&](const Stmt *N) {
+    if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(N) &&
+        containsStmt(N, S))
+      In = true;
+  });
+  return In;
+}
+
 /// Does \p S draw a random number?
 static bool drawsRandom(const Stmt *S) {
   bool Found = false;
@@ -85,58 +96,40 @@ static bool drawsRandom(const Stmt *S) {
   return Found;
 }
 
-namespace {
-
-class Finder : public RecursiveASTVisitor<Finder> {
-public:
-  bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext())
-      return true;
-    const Stmt *Body = FD->getBody();
-    forEachInFunction(Body, [&](const Stmt *N) {
-      if (const auto *BO = dyn_cast<BinaryOperator>(N);
-          BO && BO->isAssignmentOp() && drawsRandom(BO->getRHS()))
-        if (const ValueDecl *M = memberOf(BO->getLHS()))
-          Jittered.insert(M);
-      const ValueDecl *M = grownDelay(N);
-      if (!M || insideLoop(Body, N))
-        return;
-      if (const Stmt *Step = attemptStep(Body, M))
-        Found.push_back({{cast<Stmt>(N), FD, Step}, M});
-    });
-    return true;
-  }
-
-  std::vector<PolicyGrowth> result() const {
-    std::vector<PolicyGrowth> Out;
-    for (const auto &[G, M] : Found)
-      if (!Jittered.count(M))
-        Out.push_back(G);
-    return Out;
-  }
-
-private:
-  /// Is \p S inside a loop of \p Body?
-  static bool insideLoop(const Stmt *Body, const Stmt *S) {
-    bool In = false;
-    forEachInFunction(Body, [&](const Stmt *N) {
-      if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(N) &&
-          containsStmt(N, S))
-        In = true;
-    });
-    return In;
-  }
-
+std::vector<PolicyGrowth> unjitteredPolicyGrowths(RetrySiteIndex &Index) {
+  // Each body is walked once; the names and the right-hand sides are read
+  // only for stores in members named for a delay.
+  llvm::DenseMap<const ValueDecl *, bool> NamedDelay;
+  auto IsDelay = [&](const ValueDecl *M) {
+    auto [It, New] = NamedDelay.try_emplace(M, false);
+    if (New)
+      It->second = M->getDeclName().isIdentifier() && namesDelay(M->getName());
+    return It->second;
+  };
   std::vector<std::pair<PolicyGrowth, const ValueDecl *>> Found;
   llvm::SmallPtrSet<const ValueDecl *, 8> Jittered;
-};
-
-} // namespace
-
-std::vector<PolicyGrowth> unjitteredPolicyGrowths(ASTContext &Ctx) {
-  Finder F;
-  F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return F.result();
+  for (const FunctionDecl *FD : Index.unitNodes().Functions) {
+    if (FD->isDependentContext())
+      continue;
+    const Stmt *Body = FD->getBody();
+    forEachInFunction(Body, [&](const Stmt *N) {
+      const auto *BO = dyn_cast<BinaryOperator>(N);
+      const ValueDecl *M =
+          BO && BO->isAssignmentOp() ? memberOf(BO->getLHS()) : nullptr;
+      if (!M || !IsDelay(M))
+        return;
+      if (drawsRandom(BO->getRHS()))
+        Jittered.insert(M);
+      if (grownDelay(N) && !insideLoop(Body, N))
+        if (const Stmt *Step = attemptStep(Body, M))
+          Found.push_back({{N, FD, Step}, M});
+    });
+  }
+  std::vector<PolicyGrowth> Out;
+  for (const auto &[G, M] : Found)
+    if (!Jittered.count(M))
+      Out.push_back(G);
+  return Out;
 }
 
 } // namespace clang::tidy::retry::model

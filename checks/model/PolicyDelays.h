@@ -13,6 +13,8 @@
 
 namespace clang::tidy::retry::model {
 
+class RetrySiteIndex;
+
 /// A delay a policy grows from its own value for the next attempt.
 struct PolicyGrowth {
   const Stmt *Growth;         ///< `t->delay = t->delay * 2`, `ivl *= m`
@@ -20,13 +22,13 @@ struct PolicyGrowth {
   const Stmt *Counter;        ///< where it counts the attempt
 };
 
-/// The delays policies of \p Ctx's unit grow with nothing random in them:
-/// outside any loop of the function (a loop's own wait is judged at the
-/// loop), in a member or field named for a delay, by a function that also
-/// counts attempts (a member stepped by one that is named for them or
-/// compared with a bound), when no code of the unit adds a random part to
-/// that member.
-std::vector<PolicyGrowth> unjitteredPolicyGrowths(ASTContext &Ctx);
+/// The delays the policies of \p Index's unit (its analysed files) grow with
+/// nothing random in them: outside any loop of the function (a loop's own wait
+/// is judged at the loop), in a member or field named for a delay, by a
+/// function that also counts attempts (a member stepped by one that is named
+/// for them or compared with a bound), when no code of the unit adds a random
+/// part to that member.
+std::vector<PolicyGrowth> unjitteredPolicyGrowths(RetrySiteIndex &Index);
 
 } // namespace clang::tidy::retry::model
 

@@ -470,8 +470,7 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
       C.Scheduled = true;
       Self = CB->getCanonicalDecl() == H->getCanonicalDecl();
     }
-  if (!C.Attempt || !mayStartAttempt(C.Attempt, Self && C.Scheduled) ||
-      cutByArguments(H, C.Attempt, Call, Ctx))
+  if (!C.Attempt || !mayStartAttempt(C.Attempt, Self && C.Scheduled))
     return std::nullopt;
   bool Named = runsOnFailure(H, C.Attempt, Call, C.Scheduled);
   // A handler named for a failure (`pap_timeout`) that starts the attempt
@@ -497,7 +496,8 @@ ReissueRecognizer::candidateAt(const FunctionDecl *H, const CallExpr *Call) {
     if ((!Named && !Failed) || (Self && !Failed && !inCatch(Call, Ctx)))
       return std::nullopt;
   }
-  if (C.Scheduled && keepsPeriod(H, Call, C.Attempt))
+  if ((C.Scheduled && keepsPeriod(H, Call, C.Attempt)) ||
+      cutByArguments(H, C.Attempt, Call, Ctx))
     return std::nullopt;
   C.Distance = *Distance;
   C.Counted = Counted;

@@ -246,16 +246,27 @@ bool LoopRounds::rebuiltEachRound(const CallExpr *Call) const {
 bool LoopRounds::backsOff() {
   if (BacksOff)
     return *BacksOff;
-  llvm::SmallPtrSet<const ValueDecl *, 2> Counters;
-  for (const VarDecl *V : countedVars(Loop))
-    Counters.insert(V);
+  // The loop's counters are read only once a wait is there.
+  std::optional<llvm::SmallPtrSet<const ValueDecl *, 2>> Counters;
   BacksOff = llvm::any_of(Calls, [&](const LoopCall &LC) {
     StringRef Name = calleeName(LC.Call);
-    if (LC.Part != BodyPart || LC.InLambda ||
+    // (A glance at the letters first: most calls name no wait, and reading
+    // a name's words costs.)
+    bool MayWait = llvm::any_of(
+        std::initializer_list<StringRef>{"sleep", "nap", "delay", "wait",
+                                         "pause", "backoff", "back_off",
+                                         "hold"},
+        [&](StringRef W) { return Name.contains_insensitive(W); });
+    if (LC.Part != BodyPart || LC.InLambda || !MayWait ||
         !(isSleepName(Name) || isPauseName(Name)))
       return false;
+    if (!Counters) {
+      Counters.emplace();
+      for (const VarDecl *V : countedVars(Loop))
+        Counters->insert(V);
+    }
     return llvm::any_of(LC.Call->arguments(), [&](const Expr *A) {
-      return drawsFresh(A) || (!Counters.empty() && readsAny(A, Counters));
+      return drawsFresh(A) || (!Counters->empty() && readsAny(A, *Counters));
     });
   });
   return *BacksOff;
@@ -278,12 +289,13 @@ bool LoopRounds::goesElsewhere(const Candidate &C) {
   const CallExpr *Call = C.Call;
   // A loop that backs off changes its request as a retry does (where to
   // resume, a mode flag); only an element an index picks goes elsewhere.
-  bool Retries = backsOff();
+  // (Asked only when something changes: most loops never need it.)
   for (const Stmt *Child : Call->children())
     if (!(isa<Expr>(Child) && testsOnlyCounters(cast<Expr>(Child))) &&
-        readsChanged(Child) && (!Retries || picksByChangedIndex(Child)))
+        readsChanged(Child) && (!backsOff() || picksByChangedIndex(Child)))
       return true;
-  return (!Retries && (advancedElsewhere(Call) || consumesHandedState(Call))) ||
+  return ((advancedElsewhere(Call) || consumesHandedState(Call)) &&
+          !backsOff()) ||
          rebuiltEachRound(Call) ||
          actsOnStep(Loop, Call, Handed, guardsOf(C.Guard), Ctx,
                     Index.loopBodyReads());
