@@ -13,6 +13,7 @@
 #include "CallOutcomes.h"
 #include "CounterMotion.h"
 #include "LoopBackOnFailure.h"
+#include "OneShotFlags.h"
 #include "PolicyDecisions.h"
 #include "ValueOrigin.h"
 #include "utils/AssignedVars.h"
@@ -469,76 +470,12 @@ void CapReader::readLoop() {
     readOneShotFlags(Loop.Body);
 }
 
-/// The local \p Cond tests for its truth alone (`try_again`, `!retried`),
-/// or, in a term it joins with `&&`, against the constant \p Other it must
-/// not hold yet (`completion != NOPROMPT`).
-static const VarDecl *testedFlag(const Expr *Cond, const Expr **Other,
-                                 bool Joined = false) {
-  const Expr *E = Cond->IgnoreParenImpCasts();
-  const auto *BO = dyn_cast<BinaryOperator>(E);
-  if (BO && BO->getOpcode() == BO_LAnd) {
-    const VarDecl *V = testedFlag(BO->getLHS(), Other, true);
-    return V ? V : testedFlag(BO->getRHS(), Other, true);
-  }
-  if (BO && BO->getOpcode() == BO_NE) {
-    const VarDecl *V = refVar(BO->getLHS());
-    *Other = BO->getRHS();
-    return V && V->hasLocalStorage() ? V : nullptr;
-  }
-  if (Joined)
-    return nullptr;
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_LNot)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  const VarDecl *V = refVar(E);
-  return V && V->hasLocalStorage() ? V : nullptr;
-}
-
-/// A way back taken once, under a local flag its own branch sets to a
-/// constant (`if (try_again) { try_again = 0; goto try_start; }`, `if
-/// (!retried) { retried = true; continue; }`), or an exit its test takes
-/// once the flag is set after it (`if (retried) return -1; retried = 1;`),
-/// and that nothing else in \p Region sets: two attempts at most.
 void CapReader::readOneShotFlags(const Stmt *Region) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  forEachDescendant(Region, [&](const Stmt *N) {
-    const auto *If = dyn_cast<IfStmt>(N);
-    const Expr *Other = nullptr;
-    const VarDecl *Flag = If ? testedFlag(If->getCond(), &Other) : nullptr;
-    if (!Flag || Site.Cap != CapKind::None)
-      return;
-    const BinaryOperator *Set = nullptr;
-    unsigned Sets = 0;
-    forEachDescendant(Region, [&](const Stmt *M) {
-      const auto *BO = dyn_cast<BinaryOperator>(M);
-      if (BO && BO->isAssignmentOp() && refVar(BO->getLHS()) == Flag) {
-        ++Sets;
-        Set = BO;
-      }
-    });
-    // (Tested against a constant, it is set to that constant.)
-    if (Sets != 1 || (Other ? constInt(Other, Ctx, INT64_MIN) == INT64_MIN ||
-                                  constInt(Other, Ctx, INT64_MIN) !=
-                                      constInt(Set->getRHS(), Ctx, INT64_MAX)
-                            : !isa<IntegerLiteral, CXXBoolLiteralExpr>(
-                                  Set->getRHS()->IgnoreParenImpCasts())))
-      return;
-    bool Back = false;
-    forEachDescendant(If->getThen(), [&](const Stmt *M) {
-      Back = Back || isa<GotoStmt, ContinueStmt>(M);
-    });
-    // The set after an exit test arms it: the test must then hold.
-    bool Negated = isa<UnaryOperator>(If->getCond()->IgnoreParenImpCasts());
-    bool Arms =
-        !containsStmt(If, Set) && leavesLoop(If->getThen()) &&
-        SM.isBeforeInTranslationUnit(If->getEndLoc(), Set->getBeginLoc()) &&
-        constInt(Set->getRHS(), Ctx, 0) != 0 && !Negated;
-    if ((Back && containsStmt(If->getThen(), Set)) || Arms) {
-      Site.Cap = CapKind::Constant;
-      Site.MaxAttempts = 2;
-      Site.CapWhere = If;
-    }
-  });
+  if (const IfStmt *If = oneShotFlagTest(Region, Ctx)) {
+    Site.Cap = CapKind::Constant;
+    Site.MaxAttempts = 2;
+    Site.CapWhere = If;
+  }
 }
 
 /// An exit decided by a call that is not the retried operation (`if

@@ -11,6 +11,7 @@
 // wait is the delay the scheduler is handed.
 
 #include "RetryReissue.h"
+#include "ConstantCuts.h"
 #include "LoopBackOnFailure.h"
 #include "OperationFinder.h"
 #include "ReissueFacts.h"
@@ -49,17 +50,6 @@ static bool saysFailure(StringRef Name, bool RetryOnly = false,
          isRetryWord(W[I], I + 1 < W.size() ? StringRef(W[I + 1]) : "")))
       return true;
   return false;
-}
-
-/// Is \p D a number named for a timeout (`last_clock_timeout`, `timeout_ms`):
-/// a time, which says when, not that something timed out?
-static bool isTimeoutValue(const ValueDecl *D) {
-  QualType T = D->getType();
-  if (!(T->isIntegerType() || T->isRealFloatingType()) || T->isBooleanType() ||
-      T->isEnumeralType() || isa<EnumConstantDecl>(D))
-    return false;
-  llvm::SmallVector<std::string, 4> W = identifierWords(D->getName());
-  return llvm::is_contained(W, "timeout") || llvm::is_contained(W, "timeouts");
 }
 
 /// Does a name in \p Cond say failure or retry (`if (ec)`, `if
@@ -357,78 +347,6 @@ std::optional<unsigned> ReissueRecognizer::reaches(const FunctionDecl *From,
     Level = std::move(Next);
   }
   return std::nullopt;
-}
-
-/// The equality tests `param == constant` that \p Cond joins with `&&`:
-/// the parameter's index in \p H and the constant.
-static void
-equalityTests(const Expr *Cond, const FunctionDecl *H, ASTContext &Ctx,
-              llvm::SmallVectorImpl<std::pair<unsigned, int64_t>> &Out) {
-  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
-  if (!BO)
-    return;
-  if (BO->getOpcode() == BO_LAnd) {
-    equalityTests(BO->getLHS(), H, Ctx, Out);
-    equalityTests(BO->getRHS(), H, Ctx, Out);
-    return;
-  }
-  if (BO->getOpcode() != BO_EQ)
-    return;
-  for (auto [P, K] : {std::pair(BO->getLHS(), BO->getRHS()),
-                      std::pair(BO->getRHS(), BO->getLHS())}) {
-    const auto *PD = dyn_cast_or_null<ParmVarDecl>(refDecl(P));
-    int64_t V = constInt(K, Ctx, INT64_MIN);
-    if (PD && V != INT64_MIN && PD->getDeclContext() == H)
-      Out.push_back({PD->getFunctionScopeIndex(), V});
-  }
-}
-
-/// Is \p Inner, a call in \p Fn, under a test of a parameter of \p Fn
-/// against a constant (`if (source == CLOSEDOWN_LOCAL)`) that each of
-/// \p Callers, the calls to \p Fn, passes otherwise?
-static bool guardedOff(const CallExpr *Inner, const FunctionDecl *Fn,
-                       llvm::ArrayRef<const CallExpr *> Callers,
-                       ASTContext &Ctx) {
-  return !Callers.empty() &&
-         anyEnclosing(Inner, Ctx, [&](const DynTypedNode &N) {
-           const auto *If = N.get<IfStmt>();
-           if (!If || !containsStmt(If->getThen(), Inner))
-             return false;
-           llvm::SmallVector<std::pair<unsigned, int64_t>, 2> Tests;
-           equalityTests(If->getCond(), Fn, Ctx, Tests);
-           return llvm::any_of(Tests, [&](const auto &T) {
-             return llvm::all_of(Callers, [&](const CallExpr *C) {
-               int64_t V = T.first < C->getNumArgs()
-                               ? constInt(C->getArg(T.first), Ctx, INT64_MIN)
-                               : INT64_MIN;
-               return V != INT64_MIN && V != T.second;
-             });
-           });
-         });
-}
-
-/// Is the way from \p H through \p Again to \p Attempt and back to \p H
-/// cut by constant arguments: the calls \p Attempt makes to \p H pass a
-/// constant the test around \p Again rules out, or \p Again passes one the
-/// test around each of those calls rules out? (libnice: `attempt_send`
-/// calls `closedown(self, err, CLOSEDOWN_REMOTE)`, and `closedown` sends
-/// again only `if (source == CLOSEDOWN_LOCAL)`.) No failure goes round.
-static bool cutByArguments(const FunctionDecl *H, const FunctionDecl *Attempt,
-                           const CallExpr *Again, ASTContext &Ctx) {
-  llvm::SmallVector<const CallExpr *, 2> Back;
-  if (Attempt->getBody())
-    forEachInFunction(Attempt->getBody(), [&](const Stmt *N) {
-      const auto *C = dyn_cast<CallExpr>(N);
-      const FunctionDecl *FD = C ? calleeDecl(C) : nullptr;
-      if (FD && FD->getCanonicalDecl() == H->getCanonicalDecl())
-        Back.push_back(C);
-    });
-  if (Back.empty())
-    return false;
-  return guardedOff(Again, H, Back, Ctx) ||
-         llvm::all_of(Back, [&](const CallExpr *X) {
-           return guardedOff(X, Attempt, {Again}, Ctx);
-         });
 }
 
 std::optional<ReissueRecognizer::Candidate>

@@ -46,6 +46,15 @@ bool namesDelay(StringRef Name) {
   return false;
 }
 
+bool isTimeoutValue(const ValueDecl *D) {
+  QualType T = D->getType();
+  if (!(T->isIntegerType() || T->isRealFloatingType()) || T->isBooleanType() ||
+      T->isEnumeralType() || isa<EnumConstantDecl>(D))
+    return false;
+  llvm::SmallVector<std::string, 4> W = identifierWords(D->getName());
+  return llvm::is_contained(W, "timeout") || llvm::is_contained(W, "timeouts");
+}
+
 bool isPauseName(StringRef Name) {
   llvm::SmallVector<std::string, 4> Words = identifierWords(Name);
   for (size_t I = 0; I < Words.size(); ++I)

@@ -28,6 +28,10 @@ bool isSleepName(StringRef Name);
 /// `Duration`, `timeval`)?
 bool namesDelay(StringRef Name);
 
+/// Is \p D a number named for a timeout (`last_clock_timeout`, `timeout_ms`):
+/// a time, which says when, not that something timed out?
+bool isTimeoutValue(const ValueDecl *D);
+
 /// Is \p Name that of a pause whose length the name does not give
 /// (`backoff`, `pause`, `hold`): it waits, for an unknown time.
 bool isPauseName(StringRef Name);
